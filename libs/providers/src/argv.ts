@@ -1,0 +1,117 @@
+// The argument list a session's PTY runs its provider with, after the binary. Everything is decided from
+// the SpawnInput alone, so the spawn path is a call rather than a nest of conditionals, and every rule the
+// contract sets on argv is pinned by a test here rather than by whoever spawns:
+//   - order is [subcommand][name][agent][resume][skip][model][effort][ultracode][briefing], with the MCP
+//     registration last for Claude Code and first for Codex (see McpPlacement);
+//   - a name, model, effort or id that is empty or starts with `-` is dropped, never passed: the provider
+//     would read it as another flag, and a typed value must never change how the agent runs;
+//   - model and effort only at birth; on resume the conversation keeps what it was switched to;
+//   - never --strict-mcp-config, and nothing secret: the registration names a binary and a subcommand,
+//     and the server inherits lich's coordinates from the PTY environment, which /proc does not expose.
+
+import { provider, type Provider, type ProviderId } from "./Provider.js"
+
+/** The MCP server name lich registers under, and the lich subcommand that serves it over stdio. */
+export const mcpServerName = "lich"
+export const mcpSubcommand = "mcp"
+
+export interface SpawnInput {
+  readonly kind: ProviderId
+  /** What the PTY executes (resolveBinary); carried with the spawn but never part of the argv built here. */
+  readonly binary: string
+  /** Passed as --name to Claude Code at birth only (rosterName). */
+  readonly rosterName: string
+  /** True for a new conversation: model and effort are passed. False for a resume. */
+  readonly birth: boolean
+  /** The provider's own conversation id, when resuming; ignored at birth. */
+  readonly resumeId?: string
+  readonly model?: string
+  readonly effort?: string
+  /** Claude Code only, and on every spawn: it drops ultracode on --resume. */
+  readonly ultracode?: boolean
+  readonly skipPermissions?: boolean
+  /** Appended to the system prompt by Claude Code and oh-my-pi (briefingText). */
+  readonly briefing?: string
+  /** Absolute path of lich; no MCP registration without it. */
+  readonly lichBin?: string
+  /** Register lich's MCP server (only Claude Code and Codex can be told at spawn). */
+  readonly mcp: boolean
+  /** Kiro only: the agent profile that carries the plugin's hooks. Empty when the plugin is not installed. */
+  readonly agent?: string
+}
+
+/**
+ * A value lich may hand to a flag, trimmed, or undefined when it must not be passed: nothing to pass, or
+ * something the provider would parse as a flag of its own.
+ */
+export const flagValue = (value: string | undefined): string | undefined => {
+  const trimmed = value?.trim()
+  if (trimmed === undefined || trimmed === "" || trimmed.startsWith("-")) return undefined
+  return trimmed
+}
+
+/** `flag value` when both exist, nothing otherwise. */
+const pair = (flag: string | undefined, value: string | undefined): ReadonlyArray<string> =>
+  flag === undefined || value === undefined ? [] : [flag, value]
+
+/**
+ * TOML basic string for a Codex `-c` override. JSON's escaping is valid TOML except that TOML also
+ * forbids a raw DEL, which JSON leaves alone.
+ */
+const tomlString = (s: string): string => JSON.stringify(s).replace(/\u007f/g, "\\u007F")
+
+/** The arguments that register lich's MCP server with one spawn; empty for a provider that cannot take one. */
+export const mcpArgs = (kind: ProviderId, lichBin: string): ReadonlyArray<string> => {
+  const bin = flagValue(lichBin)
+  if (bin === undefined || !provider(kind).acceptsMcpAtSpawn) return []
+  if (kind === "claude") {
+    // A JSON string in place of a config path, so the registration never touches the disk.
+    const config = { mcpServers: { [mcpServerName]: { command: bin, args: [mcpSubcommand] } } }
+    return ["--mcp-config", JSON.stringify(config)]
+  }
+  return [
+    "-c",
+    `mcp_servers.${mcpServerName}.command=${tomlString(bin)}`,
+    "-c",
+    `mcp_servers.${mcpServerName}.args=${JSON.stringify([mcpSubcommand])}`
+  ]
+}
+
+const effortArgs = (p: Provider, level: string | undefined): ReadonlyArray<string> => {
+  if (p.effort === undefined || level === undefined) return []
+  if (p.effort._tag === "Flag") return [p.effort.flag, level]
+  return [p.effort.flag, `${p.effort.key}=${level}`]
+}
+
+/** Everything but the MCP registration, in the contract's order. */
+const ownArgs = (p: Provider, i: SpawnInput): ReadonlyArray<string> => {
+  const resumeId = i.birth ? undefined : flagValue(i.resumeId)
+  return [
+    ...(p.subcommand === undefined ? [] : [p.subcommand]),
+    // Named at birth only: Claude Code restores the name on --resume, including one the user changed
+    // with /rename, and passing it again would undo that.
+    ...(i.birth ? pair(p.nameFlag, flagValue(i.rosterName)) : []),
+    ...pair(p.agentFlag, flagValue(i.agent)),
+    ...pair(p.resumeWord, resumeId),
+    ...(i.skipPermissions === true && p.skipPermissionsFlag !== undefined ? [p.skipPermissionsFlag] : []),
+    ...(i.birth ? pair(p.modelFlag, flagValue(i.model)) : []),
+    ...(i.birth ? effortArgs(p, flagValue(i.effort)) : []),
+    ...(i.ultracode === true && p.ultracodeArgs !== undefined ? p.ultracodeArgs : []),
+    // The system prompt is not part of the stored conversation, so it is passed on every spawn.
+    ...pair(p.briefingFlag, briefingValue(i.briefing))
+  ]
+}
+
+/**
+ * The briefing is prose, so its whitespace is kept as written (oh-my-pi tells text from a file path by
+ * a newline in it); it is refused on the same grounds as any other value.
+ */
+const briefingValue = (text: string | undefined): string | undefined =>
+  flagValue(text) === undefined ? undefined : text
+
+export const spawnArgs = (i: SpawnInput): ReadonlyArray<string> => {
+  const p = provider(i.kind)
+  const own = ownArgs(p, i)
+  const mcp = i.mcp && i.lichBin !== undefined ? mcpArgs(i.kind, i.lichBin) : []
+  return p.mcpPlacement === "first" ? [...mcp, ...own] : [...own, ...mcp]
+}
