@@ -1,0 +1,8 @@
+export * from "./Projects.js"
+export type { NewSession, SessionRow } from "./SessionRow.js"
+export * from "./Sessions.js"
+export * from "./Settings.js"
+export * from "./Sqlite.js"
+export * from "./Store.js"
+export { StoreError } from "./StoreError.js"
+export * from "./WorktreePorts.js"
