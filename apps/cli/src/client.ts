@@ -1,0 +1,117 @@
+/**
+ * The CLI's way to the backend: one node:http POST per call, encoded and decoded with the contract's
+ * own schemas. Deliberately not @effect/rpc's client nor fetch: both cost a cold CLI call more than
+ * the request itself (fetch alone is ~200 ms of startup on Node 20), and agents call this constantly.
+ */
+import * as http from "node:http"
+import type { Rpc } from "@effect/rpc"
+import { Data, Effect, Schema } from "effect"
+import type { RpcGroupName } from "@lich/contract"
+import { coordinates, readRuntime } from "@lich/singleton"
+
+export const NO_LICH = "no lich is running — open lich, or run this inside one of its sessions"
+
+/** The backend could not be reached or answered outside the contract. Exit 1. */
+export class Unreachable extends Data.TaggedError("Unreachable")<{ readonly message: string }> {}
+
+interface Coordinates {
+  readonly port: number
+  readonly token: string
+  readonly source: "env" | "runtime"
+}
+
+const locate = Effect.suspend(() => {
+  const c = coordinates(process.env)
+  return c ? Effect.succeed(c as Coordinates) : Effect.fail(new Unreachable({ message: NO_LICH }))
+})
+
+interface Reply {
+  readonly status: number
+  readonly body: string
+}
+
+const post = (c: Coordinates, path: string, body: string, timeoutMs: number) =>
+  Effect.async<Reply, Unreachable>((resume, signal) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: c.port,
+        method: "POST",
+        path: `${path}?token=${encodeURIComponent(c.token)}`,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        signal
+      },
+      (res) => {
+        const chunks: Array<Buffer> = []
+        res.on("data", (d: Buffer) => chunks.push(d))
+        res.on("end", () => resume(Effect.succeed({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })))
+        res.on("error", (e) => resume(Effect.fail(lost(e))))
+      }
+    )
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)))
+    req.on("error", (e: NodeJS.ErrnoException) =>
+      resume(Effect.fail(e.code === "ECONNREFUSED" ? new Unreachable({ message: NO_LICH }) : lost(e)))
+    )
+    req.end(body)
+  })
+
+const lost = (e: Error) =>
+  new Unreachable({ message: `lost the connection to lich: ${e.message} — is it still running? (lich version shows it)` })
+
+/** The refusal when a token is stale: retried once when the runtime file names the same port anew. */
+const retryWithFreshToken = (c: Coordinates) => {
+  const r = readRuntime(process.env)
+  return r && r.port === c.port && r.token !== c.token ? ({ port: r.port, token: r.token, source: "runtime" } as const) : undefined
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000
+
+/**
+ * Calls `<group>.<rpc>` with `payload`; a typed failure from the server is decoded with the
+ * procedure's own error schema, so the CLI sees exactly the error the handler raised.
+ */
+export const call = <Tag extends string, P extends Schema.Schema.Any, S extends Schema.Schema.Any, E extends Schema.Schema.All>(
+  group: RpcGroupName,
+  rpc: Rpc.Rpc<Tag, P, S, E>,
+  payload: Schema.Schema.Type<P>,
+  timeoutMs = DEFAULT_TIMEOUT_MS
+): Effect.Effect<Schema.Schema.Type<S>, Schema.Schema.Type<E> | Unreachable> =>
+  Effect.gen(function* () {
+    const encoded = yield* Schema.encode(rpc.payloadSchema as unknown as Schema.Schema<unknown, unknown>)(payload).pipe(
+      Effect.mapError((e) => new Unreachable({ message: `bad request: ${e.message}` }))
+    )
+    const body = JSON.stringify(encoded)
+    const path = `/rpc/${group}.${rpc._tag}`
+    let c = yield* locate
+    let reply = yield* post(c, path, body, timeoutMs)
+    if (reply.status === 401 || reply.status === 403) {
+      const fresh = retryWithFreshToken(c)
+      if (!fresh) {
+        return yield* new Unreachable({
+          message:
+            c.source === "env"
+              ? `lich on port ${c.port} refused this session's token — the lich that started this session has restarted; open a new session`
+              : `lich on port ${c.port} refused the token in the runtime file — it belongs to another lich; restart lich`
+        })
+      }
+      c = fresh
+      reply = yield* post(c, path, body, timeoutMs)
+    }
+    const json = yield* Effect.try({
+      try: () => (reply.body === "" ? null : JSON.parse(reply.body)),
+      catch: () => new Unreachable({ message: `lich answered ${reply.status} with a body that is not JSON` })
+    })
+    if (reply.status === 200) {
+      return yield* Schema.decodeUnknown(rpc.successSchema as unknown as Schema.Schema<Schema.Schema.Type<S>, unknown>)(json).pipe(
+        Effect.mapError((e) => new Unreachable({ message: `lich answered in a shape this CLI does not know: ${e.message}` }))
+      )
+    }
+    const failure = json && typeof json === "object" ? (json as { failure?: unknown; error?: unknown }) : {}
+    const typed = yield* Schema.decodeUnknown(rpc.errorSchema as unknown as Schema.Schema<Schema.Schema.Type<E>, unknown>)(failure.failure).pipe(
+      Effect.option
+    )
+    if (typed._tag === "Some") return yield* Effect.fail(typed.value)
+    return yield* new Unreachable({
+      message: typeof failure.error === "string" ? failure.error : `lich answered ${reply.status}`
+    })
+  })

@@ -1,0 +1,17 @@
+/** Every subcommand with the one-line summary `lich help` lists it with, in that order. */
+import { close, rename } from "./close.js"
+import { open } from "./open.js"
+import { sessions, whoami } from "./sessions.js"
+import { quit, version } from "./version.js"
+
+export const table = [
+  { name: "sessions", command: sessions, summary: "list the live sessions you can address" },
+  { name: "whoami", command: whoami, summary: "print the session this command runs in" },
+  { name: "open", command: open, summary: "open a new session and start it" },
+  { name: "close", command: close, summary: "close a session and settle its checkout" },
+  { name: "rename", command: rename, summary: "rename a session" },
+  { name: "version", command: version, summary: "print this build's version and the running lich's" },
+  { name: "quit", command: quit, summary: "end the running lich and every session in it" }
+] as const
+
+export const commandNames: ReadonlyArray<string> = [...table.map((c) => c.name), "help"]

@@ -1,0 +1,30 @@
+/**
+ * Writing to the terminal. Agents read this output, so escape sequences are stripped whenever stdout
+ * is not a TTY or NO_COLOR is set (@effect/cli writes them even when piped).
+ */
+import { Effect } from "effect"
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g
+
+export const plain = (): boolean => !process.stdout.isTTY || (process.env.NO_COLOR ?? "") !== ""
+export const stripAnsi = (s: string): string => s.replace(ANSI, "")
+
+export const stdout = (text: string) =>
+  Effect.sync(() => {
+    process.stdout.write(text.endsWith("\n") ? text : `${text}\n`)
+  })
+
+/** One JSON line: the contract's machine output. */
+export const json = (value: unknown) => stdout(JSON.stringify(value))
+
+/** A failure: one `lich: …` line on stderr. */
+export const failLine = (message: string) =>
+  Effect.sync(() => {
+    process.stderr.write(`lich: ${message}\n`)
+  })
+
+export const setExit = (code: number) =>
+  Effect.sync(() => {
+    process.exitCode = code
+  })

@@ -1,0 +1,135 @@
+/**
+ * The one loopback listener: static window files at `/` (no token), and behind the token `/ping`,
+ * `/rpc/*`, the `/events` and `/ws` sockets (and, later, the hook endpoints). It binds 127.0.0.1
+ * only — never another interface — and the bind itself is the single-instance lock.
+ */
+import { Context, Data, Effect, Layer, Runtime, type Scope } from "effect"
+import * as http from "node:http"
+import { WebSocketServer, type WebSocket } from "ws"
+import { hostAllowed, tokenMatches } from "./auth.js"
+import { MAX_RPC_BODY } from "./rpc.js"
+import { serveStatic } from "./static.js"
+
+export class BindError extends Data.TaggedError("BindError")<{ readonly port: number; readonly code: string; readonly message: string }> {}
+
+export interface Routes<R> {
+  /** `after` runs once the reply has been written: quit answers before it ends anything. */
+  readonly rpc: (tag: string, body: string) => Effect.Effect<{ status: number; body: unknown; after?: Effect.Effect<void> | undefined }, never, R>
+  readonly events: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
+  readonly terminal: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
+  /** Hook endpoints: path → handler of the raw body, answering a status and optional text. */
+  readonly post: ReadonlyMap<string, (body: string) => Effect.Effect<{ status: number; text?: string }, never, R>>
+}
+
+export interface ListenerOptions {
+  readonly port: number
+  readonly token: string
+  readonly staticRoot: string
+}
+
+/** 1 MiB: a terminal frame or paste larger than this is not a keystroke. */
+const MAX_WS_PAYLOAD = 1024 * 1024
+/** 4 KiB for hook bodies: a state report is a few hundred bytes. */
+export const MAX_HOOK_BODY = 4 * 1024
+
+const readBody = (req: http.IncomingMessage, limit: number) =>
+  new Promise<string | undefined>((resolve) => {
+    const chunks: Array<Buffer> = []
+    let size = 0
+    req.on("data", (c: Buffer) => {
+      size += c.length
+      if (size > limit) {
+        resolve(undefined)
+        req.destroy()
+      } else chunks.push(c)
+    })
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
+    req.on("error", () => resolve(undefined))
+  })
+
+const send = (res: http.ServerResponse, status: number, body?: unknown) => {
+  if (body === undefined) {
+    res.writeHead(status).end()
+    return
+  }
+  const text = typeof body === "string" ? body : JSON.stringify(body)
+  res.writeHead(status, { "content-type": typeof body === "string" ? "text/plain; charset=utf-8" : "application/json" }).end(text)
+}
+
+export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
+  Effect.gen(function* () {
+    const rt = yield* Effect.runtime<R>()
+    const runFork = Runtime.runFork(rt)
+    const sockets = new Set<WebSocket>()
+    const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_PAYLOAD })
+
+    const onRequest = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1")
+      if (!hostAllowed(req.headers.host, o.port)) return send(res, 403, "forbidden host")
+      if (req.method === "GET" && !isProtected(url.pathname)) return serveStatic(o.staticRoot, url.pathname, res)
+      if (!tokenMatches(url.searchParams.get("token"), o.token)) return send(res, 401, "invalid token")
+      if (url.pathname === "/ping") return send(res, 204)
+      if (url.pathname.startsWith("/rpc/")) {
+        if (req.method !== "POST") return send(res, 405, "method not allowed")
+        const body = await readBody(req, MAX_RPC_BODY)
+        if (body === undefined) return send(res, 413, { error: "request body over 1 MiB" })
+        const reply = await Runtime.runPromise(rt)(routes.rpc(url.pathname.slice(5), body))
+        const after = reply.after
+        if (after) res.once("finish", () => runFork(after))
+        return send(res, reply.status, reply.body)
+      }
+      const hook = routes.post.get(url.pathname)
+      if (hook) {
+        if (req.method !== "POST") return send(res, 405, "method not allowed")
+        const body = await readBody(req, MAX_HOOK_BODY)
+        if (body === undefined) return send(res, 413, "body over 4 KiB")
+        const reply = await Runtime.runPromise(rt)(hook(body))
+        return send(res, reply.status, reply.text)
+      }
+      return send(res, 404, "not found")
+    }
+
+    const server = http.createServer((req, res) => {
+      onRequest(req, res).catch((e) => {
+        if (!res.headersSent) send(res, 500, { error: String(e) })
+      })
+    })
+    server.on("upgrade", (req, socket, head) => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1")
+      const route = url.pathname === "/events" ? routes.events : url.pathname === "/ws" ? routes.terminal : undefined
+      const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`)
+      if (!hostAllowed(req.headers.host, o.port)) return refuse("403 Forbidden")
+      if (!route) return refuse("404 Not Found")
+      if (!tokenMatches(url.searchParams.get("token"), o.token)) return refuse("401 Unauthorized")
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.add(ws)
+        const fiber = runFork(Effect.scoped(route(ws)))
+        ws.once("close", () => {
+          sockets.delete(ws)
+          runFork(fiber.interruptAsFork(fiber.id()))
+        })
+      })
+    })
+
+    yield* Effect.async<void, BindError>((resume) => {
+      server.once("error", (e: NodeJS.ErrnoException) =>
+        resume(Effect.fail(new BindError({ port: o.port, code: e.code ?? "", message: e.message })))
+      )
+      server.listen({ port: o.port, host: "127.0.0.1", exclusive: true }, () => resume(Effect.void))
+    })
+    yield* Effect.addFinalizer(() =>
+      Effect.async<void>((resume) => {
+        for (const ws of sockets) ws.terminate()
+        wss.close()
+        server.closeAllConnections()
+        server.close(() => resume(Effect.void))
+      })
+    )
+    const address = server.address()
+    return typeof address === "object" && address ? address.port : o.port
+  })
+
+const isProtected = (p: string) => p === "/ping" || p === "/events" || p === "/ws" || p.startsWith("/rpc/")
+
+export class ListenPort extends Context.Tag("lich/server/ListenPort")<ListenPort, number>() {}
+void Layer

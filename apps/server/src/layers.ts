@@ -1,0 +1,36 @@
+/**
+ * The composition root: the one place every lib is wired to its dependencies. Everything the
+ * backend runs is a layer here; main.ts only decides whether to start and then waits for quit.
+ */
+import { EventHub } from "@lich/events"
+import { ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
+import { StoreLive } from "@lich/store"
+import { NodePtyLayer, Terminals } from "@lich/terminal"
+import { Effect, Layer, Stream } from "effect"
+import { RelayHandlers, SpawnHandlers, SystemHandlers } from "./handlers.js"
+import { Lifecycle } from "./Lifecycle.js"
+
+/** A PTY whose process ended is still a card; the window hears it ended. */
+const ExitEvents = Layer.scopedDiscard(
+  Effect.gen(function* () {
+    const terminals = yield* Terminals
+    const hub = yield* EventHub
+    yield* Effect.forkScoped(
+      Stream.runForEach(terminals.exits, (e) => hub.publish({ _tag: "session-exit", id: e.id, code: e.exitCode }))
+    )
+  })
+)
+
+export const appLayer = (config: ServerConfigShape, dbFile: string) => {
+  const base = Layer.mergeAll(
+    Layer.succeed(ServerConfig, config),
+    EventHub.layer,
+    SessionStates.layer,
+    Lifecycle.layer,
+    StoreLive(dbFile),
+    Terminals.layer.pipe(Layer.provide(NodePtyLayer))
+  )
+  const workspace = WorkspaceLayer.pipe(Layer.provideMerge(base))
+  const handlers = Layer.mergeAll(RelayHandlers, SpawnHandlers, SystemHandlers, ExitEvents).pipe(Layer.provideMerge(workspace))
+  return handlers
+}

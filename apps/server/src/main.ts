@@ -1,0 +1,84 @@
+/**
+ * Starting the backend. A lich already answering on this machine is not fought for its port: this
+ * start says so and exits 0. A stale runtime file (dead pid, nothing answering) is cleaned up. Then
+ * the store, the PTYs and the listener come up, runtime.json is written (0600), and the backend
+ * serves until `lich quit` or a signal; ending closes every PTY and removes the runtime file.
+ */
+import { EventHub } from "@lich/events"
+import { Singleton, configDir, dataDir, dbFile, ensureConfigDir, listenPort, newToken, probeRunning, cleanStale } from "@lich/singleton"
+import { Terminals } from "@lich/terminal"
+import { Effect, Layer } from "effect"
+import * as os from "node:os"
+import * as path from "node:path"
+import { groups } from "./handlers.js"
+import { terminalSocket, eventsSocket } from "./http/sockets.js"
+import { listen, type Routes } from "./http/Listener.js"
+import { serveRpc } from "./http/rpc.js"
+import { appLayer } from "./layers.js"
+import { Lifecycle } from "./Lifecycle.js"
+
+declare const __LICH_VERSION__: string
+export const serverVersion = (): string => (typeof __LICH_VERSION__ === "string" ? __LICH_VERSION__ : "0.0.0-dev")
+
+export interface AppOptions {
+  readonly window: boolean
+  readonly shell: string
+  readonly browserFlags: ReadonlyArray<string>
+}
+
+const say = (line: string) => Effect.sync(() => process.stdout.write(`${line}\n`))
+
+export const windowUrl = (port: number, token: string) => `http://127.0.0.1:${port}/?token=${token}`
+
+const serve = (port: number, token: string) =>
+  Effect.gen(function* () {
+    const lifecycle = yield* Lifecycle
+    const routes: Routes<EventHub | Terminals> = {
+      rpc: (tag, body) =>
+        Effect.map(serveRpc(groups, tag, body), (r) => ({
+          ...r,
+          after: tag === "system.Quit" && r.status === 200 ? lifecycle.quit : undefined
+        })),
+      events: eventsSocket,
+      terminal: terminalSocket,
+      post: new Map()
+    }
+    yield* listen({ port, token, staticRoot: path.join(__dirname, "shell") }, routes)
+    yield* Singleton.register(process.env, { port, token, version: serverVersion() })
+    yield* say(`lich ${serverVersion()} is running on port ${port} (pid ${process.pid}).`)
+    yield* say(`Window: ${windowUrl(port, token)}`)
+    yield* lifecycle.awaitQuit
+    yield* say("lich is quitting: ending every session.")
+    yield* (yield* Terminals).closeAll()
+  })
+
+export const program = (o: AppOptions) =>
+  Effect.gen(function* () {
+    const env = process.env
+    const port = yield* Singleton.listenPort(env)
+    const probe = yield* Effect.promise(() => probeRunning(env))
+    if (probe.state === "running") {
+      return yield* say(
+        `lich is already running (pid ${probe.runtime.pid}, port ${probe.runtime.port}) — this start leaves it be.`
+      )
+    }
+    if (probe.state === "stale") yield* Effect.promise(() => cleanStale(env))
+    yield* Singleton.configDir(env).pipe(Effect.tap(() => Effect.sync(() => ensureConfigDir(env))))
+    const token = newToken()
+    const config = {
+      version: serverVersion(),
+      port,
+      token,
+      lichBin: env.LICH_SELF ?? path.join(__dirname, "..", "bin", "lich"),
+      env: { ...env },
+      dataDir: dataDir(env),
+      home: env.HOME ?? os.homedir()
+    }
+    yield* Effect.scoped(serve(port, token)).pipe(Effect.provide(appLayer(config, dbFile(env))))
+    void o
+  })
+
+void EventHub
+void Layer
+void configDir
+void listenPort

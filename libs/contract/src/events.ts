@@ -1,0 +1,72 @@
+/**
+ * The one event union the backend pushes on `/events`. Several windows may attach; each frame is one
+ * JSON object whose `_tag` names the event. Payload keys follow the original's event names so a
+ * plugin author reading either side sees the same words.
+ */
+import { Schema } from "effect"
+import { Session } from "./session.js"
+
+export const ProjectSummary = Schema.Struct({ id: Schema.String, name: Schema.String, path: Schema.String })
+
+/** A card to adopt without focusing: the row is written and the PTY is started already. */
+export const SessionOpened = Schema.TaggedStruct("session-opened", { session: Session })
+/** Always before the first session-opened of a project the window did not hold. */
+export const ProjectOpened = Schema.TaggedStruct("project-opened", { project: ProjectSummary })
+export const SessionClosed = Schema.TaggedStruct("session-closed", {
+  id: Schema.String,
+  projectId: Schema.String,
+  activeId: Schema.String
+})
+export const SessionTitle = Schema.TaggedStruct("session-title", { id: Schema.String, label: Schema.String })
+export const SessionStatus = Schema.TaggedStruct("session-status", {
+  id: Schema.String,
+  state: Schema.String,
+  tool: Schema.String,
+  detail: Schema.String,
+  reason: Schema.String
+})
+/** The PTY's process ended; code absent when the OS gave none. */
+export const SessionExit = Schema.TaggedStruct("session-exit", {
+  id: Schema.String,
+  code: Schema.optional(Schema.Number)
+})
+/** Folder and colour are written per card; the window regroups and tints from this. */
+export const SessionFolder = Schema.TaggedStruct("session-folder", {
+  id: Schema.String,
+  folder: Schema.String,
+  color: Schema.String
+})
+export const SessionRelay = Schema.TaggedStruct("session-relay", {
+  id: Schema.String,
+  peer: Schema.String,
+  direction: Schema.Literal("out", "in", ""),
+  ticket: Schema.String
+})
+export const SessionRelayStalled = Schema.TaggedStruct("session-relay-stalled", {
+  id: Schema.String,
+  targetId: Schema.String,
+  target: Schema.String
+})
+export const SessionInbox = Schema.TaggedStruct("session-inbox", { id: Schema.String, count: Schema.Number })
+export const SessionFocus = Schema.TaggedStruct("session-focus", { id: Schema.String, projectId: Schema.String })
+export const SessionAgent = Schema.TaggedStruct("session-agent", { id: Schema.String, agent: Schema.String })
+export const SessionTouched = Schema.TaggedStruct("session-touched", { id: Schema.String })
+export const ThemeChanged = Schema.TaggedStruct("theme-changed", { id: Schema.String })
+
+export const LichEvent = Schema.Union(
+  SessionOpened,
+  ProjectOpened,
+  SessionClosed,
+  SessionTitle,
+  SessionStatus,
+  SessionExit,
+  SessionFolder,
+  SessionRelay,
+  SessionRelayStalled,
+  SessionInbox,
+  SessionFocus,
+  SessionAgent,
+  SessionTouched,
+  ThemeChanged
+)
+export type LichEvent = typeof LichEvent.Type

@@ -1,0 +1,5 @@
+export * from "./ids.js"
+export * from "./session.js"
+export * from "./errors.js"
+export * from "./events.js"
+export * from "./rpc.js"

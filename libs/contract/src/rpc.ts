@@ -1,0 +1,94 @@
+/**
+ * The RPC procedures. Each is served at `POST /rpc/<group>.<Method>?token=…` with its payload as a
+ * JSON object body, answering 200 with the encoded success, or an error status with
+ * `{"error": message, "failure": <encoded typed error>}` — plain JSON, so a plugin author can curl it.
+ * CLI, MCP and window build their calls from these same definitions; the server serves the groups.
+ */
+import { Rpc, RpcGroup } from "@effect/rpc"
+import { Schema } from "effect"
+import { LichError } from "./errors.js"
+import {
+  Checkout,
+  Closed,
+  Filed,
+  Folder,
+  FolderPainted,
+  FolderRenamed,
+  Opened,
+  Peer,
+  Renamed,
+  ServerInfo
+} from "./session.js"
+
+/** Who is asking: LICH_SESSION_ID of the calling process, "" outside a session. */
+const from = Schema.String
+/** A project by name, or an absolute directory path; "" = the caller's own. */
+const project = Schema.String
+const error = LichError
+
+export const Peers = Rpc.make("Peers", { payload: { from }, success: Schema.Array(Peer), error })
+export const Whoami = Rpc.make("Whoami", { payload: { from }, success: Peer, error })
+
+export const OpenPayload = Schema.Struct({
+  from,
+  project,
+  kind: Schema.String,
+  worktree: Schema.String,
+  base: Schema.String,
+  model: Schema.String,
+  effort: Schema.String,
+  ultracode: Schema.Boolean,
+  folder: Schema.String
+})
+export type OpenPayload = typeof OpenPayload.Type
+
+export const Open = Rpc.make("Open", { payload: OpenPayload, success: Opened, error })
+export const ClosePayload = Schema.Struct({
+  from,
+  target: Schema.String,
+  project,
+  worktree: Schema.Literal("", "keep", "remove"),
+  force: Schema.Boolean
+})
+export const Close = Rpc.make("Close", { payload: ClosePayload, success: Closed, error })
+export const Rename = Rpc.make("Rename", {
+  payload: { from, target: Schema.String, project, label: Schema.String },
+  success: Renamed,
+  error
+})
+export const Worktrees = Rpc.make("Worktrees", { payload: { from, project }, success: Schema.Array(Checkout), error })
+export const Folders = Rpc.make("Folders", { payload: { from, project }, success: Schema.Array(Folder), error })
+export const File = Rpc.make("File", {
+  payload: { from, target: Schema.String, project, folder: Schema.String },
+  success: Filed,
+  error
+})
+export const RenameFolder = Rpc.make("RenameFolder", {
+  payload: { from, project, folder: Schema.String, to: Schema.String },
+  success: FolderRenamed,
+  error
+})
+export const ColorFolder = Rpc.make("ColorFolder", {
+  payload: { from, project, folder: Schema.String, color: Schema.String },
+  success: FolderPainted,
+  error
+})
+export const Info = Rpc.make("Info", { payload: {}, success: ServerInfo, error })
+/** Replies first, then ends every session and the process. */
+export const Quit = Rpc.make("Quit", { payload: {}, success: Schema.Struct({}), error })
+
+export const RelayRpcs = RpcGroup.make(Peers, Whoami).prefix("relay.")
+export const SpawnRpcs = RpcGroup.make(
+  Open,
+  Close,
+  Rename,
+  Worktrees,
+  Folders,
+  File,
+  RenameFolder,
+  ColorFolder
+).prefix("spawn.")
+export const SystemRpcs = RpcGroup.make(Info, Quit).prefix("system.")
+
+/** Group names as they appear in the URL path. */
+export type RpcGroupName = "relay" | "spawn" | "system"

@@ -1,0 +1,194 @@
+/**
+ * The one place a session is all four things at once for a caller that is not the window: the row
+ * (store), the PTY (terminal), the card (session-opened) and, with a worktree, the checkout. Opens
+ * are serialised so the project counter, the row and the PTY of one open never interleave with
+ * another's. It never reads a terminal's screen; what a session is doing comes from its hooks.
+ */
+import {
+  Closed,
+  Failed,
+  NotFound,
+  Opened,
+  type OpenPayload,
+  Refused,
+  Renamed,
+  type LichError,
+  type Peer,
+  MAX_LABEL_CHARS
+} from "@lich/contract"
+import { EventHub } from "@lich/events"
+import { Projects, Sessions, type ProjectRow } from "@lich/store"
+import { Terminals } from "@lich/terminal"
+import { Context, Effect, Layer, Option } from "effect"
+import { storeFailure } from "./failures.js"
+import { resolveTarget } from "./resolve.js"
+import { SessionStates } from "./SessionStates.js"
+import { cardOf, peerOf, type Card } from "./view.js"
+import { makeOpen } from "./open.js"
+
+export interface ClosePayload {
+  readonly from: string
+  readonly target: string
+  readonly project: string
+  readonly worktree: "" | "keep" | "remove"
+  readonly force: boolean
+}
+
+export interface WorkspaceShape {
+  readonly peers: (from: string) => Effect.Effect<ReadonlyArray<Peer>, LichError>
+  readonly whoami: (from: string) => Effect.Effect<Peer, LichError>
+  readonly open: (p: OpenPayload) => Effect.Effect<Opened, LichError>
+  readonly close: (p: ClosePayload) => Effect.Effect<Closed, LichError>
+  readonly rename: (p: { from: string; target: string; project: string; label: string }) => Effect.Effect<Renamed, LichError>
+  /** Every open card (live or not), in tab then card order. */
+  readonly cards: () => Effect.Effect<ReadonlyArray<Card>, LichError>
+  /** The caller's own card, when `from` names an open session. */
+  readonly caller: (from: string) => Effect.Effect<Option.Option<Card>, LichError>
+}
+
+export class Workspace extends Context.Tag("lich/spawn/Workspace")<Workspace, WorkspaceShape>() {}
+
+const make = Effect.gen(function* () {
+  const projects = yield* Projects
+  const sessions = yield* Sessions
+  const terminals = yield* Terminals
+  const states = yield* SessionStates
+  const hub = yield* EventHub
+
+  const cards = () =>
+    storeFailure(
+      Effect.gen(function* () {
+        const open = yield* projects.listOpen()
+        const byId = new Map<string, ProjectRow>(open.map((p) => [p.id, p]))
+        const rows = yield* sessions.listOpen()
+        return rows.flatMap((r) => {
+          const p = byId.get(r.projectId)
+          return p ? [cardOf(r, p)] : []
+        })
+      })
+    )
+
+  const liveCards = Effect.gen(function* () {
+    const all = yield* cards()
+    const live = new Set(yield* terminals.liveIds())
+    return all.filter((c) => live.has(c.id))
+  })
+
+  const caller = (from: string) =>
+    from === "" ? Effect.succeed(Option.none<Card>()) : Effect.map(cards(), (cs) => Option.fromNullable(cs.find((c) => c.id === from)))
+
+  const peers = (from: string) =>
+    Effect.gen(function* () {
+      const live = yield* liveCards
+      return yield* Effect.forEach(
+        live.filter((c) => c.id !== from),
+        (c) => Effect.map(states.get(c.id), (s) => peerOf(c, s))
+      )
+    })
+
+  const whoami = (from: string) =>
+    Effect.gen(function* () {
+      const me = yield* caller(from)
+      if (Option.isNone(me)) {
+        return yield* new NotFound({
+          what: "session",
+          name: from,
+          message: `this command runs with LICH_SESSION_ID=${from}, which names no open session of this lich`
+        })
+      }
+      return peerOf(me.value, yield* states.get(from))
+    })
+
+  /** Any open card, live or not: close reaches a card whose terminal was never opened. */
+  const findCard = (target: string, project: string) =>
+    Effect.gen(function* () {
+      const r = resolveTarget(yield* cards(), target, project, "session")
+      if (r._tag === "found") return r.candidate
+      return yield* (r._tag === "none"
+        ? new NotFound({ what: "session", name: target, message: r.message })
+        : new Refused({ message: r.message }))
+    })
+
+  const nextActive = (closed: Card) =>
+    Effect.gen(function* () {
+      if (closed.projectRow.activeSessionId !== closed.id) return closed.projectRow.activeSessionId
+      const siblings = (yield* cards()).filter((c) => c.projectRow.id === closed.projectRow.id && c.id !== closed.id)
+      const after = siblings.find((c) => c.row.position > closed.row.position) ?? siblings.at(-1)
+      const active = after?.id ?? ""
+      yield* storeFailure(projects.setActive(closed.projectRow.id, active))
+      return active
+    })
+
+  const close = (p: ClosePayload) =>
+    Effect.gen(function* () {
+      const card = yield* findCard(p.target, p.project)
+      if (card.id === p.from) {
+        return yield* new Refused({
+          message: `"${card.label}" is this session — closing it would take down the agent asking for it`
+        })
+      }
+      const all = yield* cards()
+      const sharing = all.filter((c) => c.id !== card.id && c.dir === card.dir)
+      const inWorktree = card.row.path !== "" && card.row.path !== card.projectPath
+      const last = inWorktree && sharing.length === 0
+      if (!last && p.worktree !== "") {
+        return yield* new Refused({
+          message: `--worktree is only for a checkout's last session, and "${card.label}" ${inWorktree ? "shares its checkout with another session" : "runs in the project's own directory"} — close it without the flag`
+        })
+      }
+      if (last && p.worktree === "") {
+        return yield* new Refused({
+          message: `"${card.label}" is the last session in worktree ${card.dir} — say what happens to it: --worktree keep (keep the checkout and park the session) or --worktree remove (delete the checkout)`
+        })
+      }
+      if (last && p.worktree === "remove") {
+        return yield* new Refused({ message: "removing a worktree is not available in this build yet" })
+      }
+      yield* terminals.close(card.id)
+      yield* storeFailure(sessions.park(card.id))
+      yield* states.clear(card.id)
+      const activeId = yield* nextActive(card)
+      yield* hub.publish({ _tag: "session-closed", id: card.id, projectId: card.projectRow.id, activeId })
+      return new Closed({
+        id: card.id,
+        projectId: card.projectRow.id,
+        project: card.project,
+        label: card.label,
+        worktree: inWorktree ? card.dir : "",
+        kept: last,
+        removed: false
+      })
+    })
+
+  const rename = (p: { from: string; target: string; project: string; label: string }) =>
+    Effect.gen(function* () {
+      const label = p.label.trim()
+      if (label === "") return yield* new Refused({ message: "a session's name cannot be empty" })
+      if ([...label].length > MAX_LABEL_CHARS) {
+        return yield* new Refused({ message: `a session's name is at most ${MAX_LABEL_CHARS} characters` })
+      }
+      const card =
+        p.target === ""
+          ? yield* Effect.flatMap(caller(p.from), (c) =>
+              Option.isSome(c)
+                ? Effect.succeed(c.value)
+                : Effect.fail(new Refused({ message: "this is not running in a lich session — name the session to rename" }))
+            )
+          : yield* findCard(p.target, p.project)
+      if (yield* storeFailure(sessions.labelTaken(card.projectRow.id, label, card.id))) {
+        return yield* new Refused({
+          message: `"${label}" is already the name of another session in project "${card.project}" — two sessions under one name is what send cannot resolve; pick another`
+        })
+      }
+      yield* storeFailure(sessions.rename(card.id, label))
+      yield* hub.publish({ _tag: "session-title", id: card.id, label })
+      return new Renamed({ id: card.id, project: card.project, label, previous: card.label })
+    })
+
+  const open = yield* makeOpen({ cards, caller })
+
+  return { peers, whoami, open, close, rename, cards, caller } satisfies WorkspaceShape
+})
+
+export const WorkspaceLayer = Layer.effect(Workspace, make)
+void Failed

@@ -1,0 +1,8 @@
+export * from "./ServerConfig.js"
+export * from "./SessionStates.js"
+export * from "./Workspace.js"
+export * from "./resolve.js"
+export * from "./view.js"
+export * from "./sessionEnv.js"
+export * from "./ports.js"
+export { expandHome, isPathLike } from "./projects.js"

@@ -1,0 +1,57 @@
+/**
+ * The seam between lich and the operating system's pseudo-terminals.
+ *
+ * Everything above this tag speaks Effect (queues, streams, deferreds); everything below it is a
+ * callback API over a native handle. Keeping the seam this thin is what lets the session actor be
+ * tested against `FakePty` under `TestClock`, and lets exactly one file (`NodePty.ts`) load the
+ * native `node-pty` addon. It refuses to do policy: no sizes, no env defaults, no readiness.
+ */
+import { Context, Data, type Effect } from "effect"
+
+/** What a PTY is spawned with; every field is required so the policy lives in one place above. */
+export interface PtySpawnOptions {
+  readonly file: string
+  readonly args: ReadonlyArray<string>
+  readonly cwd: string
+  readonly env: Readonly<Record<string, string>>
+  readonly cols: number
+  readonly rows: number
+}
+
+export interface PtyExitInfo {
+  readonly exitCode: number
+  /** The signal number that ended the process, when a signal did (0/undefined otherwise). */
+  readonly signal?: number
+}
+
+/**
+ * A running child on a PTY. Callbacks live only here: the adapter must hold back events that arrive
+ * before a listener registers (so no byte is lost between spawn and subscription), deliver output as
+ * bytes (a read can split a UTF-8 sequence, so decoding is the consumer's business), deliver every
+ * data event before the exit event, and make `write`/`resize`/`kill` harmless after the exit.
+ */
+export interface PtyProcess {
+  readonly pid: number
+  /** Queues bytes for the child; the adapter loops over partial writes until all are written. */
+  write(data: string | Uint8Array): void
+  resize(cols: number, rows: number): void
+  /** Sends a signal (default SIGHUP) to the child; a no-op once it is gone. */
+  kill(signal?: string): void
+  onData(cb: (data: Uint8Array) => void): void
+  onExit(cb: (exit: PtyExitInfo) => void): void
+}
+
+/** The child could not be started at all (missing binary, missing cwd, the fork itself failing). */
+export class PtySpawnError extends Data.TaggedError("PtySpawnError")<{
+  readonly file: string
+  readonly cwd: string
+  readonly reason: string
+  readonly message: string
+}> {}
+
+export class PtyAdapter extends Context.Tag("lich/terminal/PtyAdapter")<
+  PtyAdapter,
+  {
+    readonly spawn: (options: PtySpawnOptions) => Effect.Effect<PtyProcess, PtySpawnError>
+  }
+>() {}

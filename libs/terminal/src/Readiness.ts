@@ -1,0 +1,126 @@
+/**
+ * When may a message be typed at a session? A guess, made from what a terminal can see:
+ *
+ * - never while the PTY is gone, while worktree setup runs (the prompt is not the agent's yet), or
+ *   while someone is drafting a line in the window;
+ * - at once after the agent's hooks report `done`/`idle` (the prompt is there), until they report
+ *   `busy` again — output after `done` (a status line repaint) does not take that back;
+ * - otherwise once the terminal has been quiet for 600 ms.
+ *
+ * The quiet rule is a heuristic: a trust prompt or a crashed TUI looks ready too. Only providers
+ * whose hooks report turn state can be judged better, and the relay does that, not this module.
+ */
+import { type DraftState, DRAFT_HOLD_MS, feedDraft, initialDraft, isDrafting } from "./Draft.js"
+import { scanForMarker } from "./SetupMarker.js"
+
+/**
+ * 600 ms: longer than the gap between repaints of a busy TUI (spinners tick every 80–200 ms, and a
+ * streaming answer writes continuously), shorter than a person notices as a delay.
+ */
+export const QUIET_MS = 600
+
+/** What a provider's hooks last said about its turn. */
+export type TurnState = "busy" | "done" | "waiting" | "idle"
+
+export interface SessionReadiness {
+  readonly live: boolean
+  readonly settingUp: boolean
+  readonly drafting: boolean
+  /** Time since the last output (0 while there was none since spawn's setup marker). */
+  readonly quietMs: number
+  readonly reported?: TurnState
+}
+
+/** The readiness-relevant state a session actor keeps. */
+export interface ReadyState {
+  readonly live: boolean
+  readonly settingUp: boolean
+  /** The last bytes of output while setting up, to find a marker split across reads. */
+  readonly markerTail: Uint8Array
+  /** When output last arrived (ms); starts at spawn. `null` after the setup marker until new output. */
+  readonly lastOut: number | null
+  readonly draft: DraftState
+  readonly reported: TurnState | undefined
+  /** Set by a `done`/`idle` report, cleared by `busy`: the prompt is known to be there. */
+  readonly promptReported: boolean
+}
+
+export const initialReadyState = (now: number, settingUp: boolean): ReadyState => ({
+  live: true,
+  settingUp,
+  markerTail: new Uint8Array(0),
+  lastOut: now,
+  draft: initialDraft,
+  reported: undefined,
+  promptReported: false
+})
+
+const NO_BYTES = new Uint8Array(0)
+
+/**
+ * Output arrived. While setting up, it is searched for the marker; at the marker the quiet clock
+ * restarts from nothing, because the quiet before it belonged to the setup script, not the agent —
+ * unless the same read already carries the agent's first bytes.
+ */
+export const noteOutput = (state: ReadyState, bytes: Uint8Array, now: number): ReadyState => {
+  if (!state.settingUp) return { ...state, lastOut: now }
+  const scan = scanForMarker(state.markerTail, bytes)
+  if (!scan.found) return { ...state, lastOut: now, markerTail: scan.tail }
+  return { ...state, settingUp: false, markerTail: NO_BYTES, lastOut: scan.after > 0 ? now : null, promptReported: false }
+}
+
+/** Keystrokes from the window: they may start or end a draft. */
+export const noteKeys = (state: ReadyState, bytes: Uint8Array, now: number): ReadyState => {
+  const next = { ...state, draft: feedDraft(state.draft, bytes, now) }
+  return bytes.includes(0x0d) ? noteSubmit(next, now) : next
+}
+
+/**
+ * Enter was pressed (by a person or by a delivery): whatever prompt was there is consumed, so a
+ * `done` report no longer vouches for it and the quiet clock starts again from the key press.
+ */
+export const noteSubmit = (state: ReadyState, now: number): ReadyState => ({
+  ...state,
+  promptReported: false,
+  lastOut: now
+})
+
+/**
+ * Applies a hook report. `waiting` is ambiguous (a permission prompt inside a turn, or the
+ * idle-prompt notification), so it moves nothing but the reported label.
+ */
+export const applyReport = (state: ReadyState, report: TurnState): ReadyState => ({
+  ...state,
+  reported: report,
+  promptReported: report === "busy" ? false : report === "waiting" ? state.promptReported : true
+})
+
+export const describe = (state: ReadyState, now: number): SessionReadiness => ({
+  live: state.live,
+  settingUp: state.settingUp,
+  drafting: isDrafting(state.draft, now),
+  quietMs: state.lastOut === null ? 0 : Math.max(0, now - state.lastOut),
+  ...(state.reported === undefined ? {} : { reported: state.reported })
+})
+
+/**
+ * The verdict at `now`, and when it could next change without any new event: `recheckInMs` is how
+ * long until time alone could make it ready; `undefined` means only an event (output, a report, a
+ * keystroke, the exit) can.
+ */
+export type Verdict =
+  | { readonly _tag: "Ready" }
+  | { readonly _tag: "Gone" }
+  | { readonly _tag: "NotYet"; readonly recheckInMs: number | undefined }
+
+export const verdict = (state: ReadyState, now: number): Verdict => {
+  if (!state.live) return { _tag: "Gone" }
+  if (state.settingUp) return { _tag: "NotYet", recheckInMs: undefined }
+  if (isDrafting(state.draft, now)) {
+    return { _tag: "NotYet", recheckInMs: state.draft.lastKeyAt + DRAFT_HOLD_MS - now }
+  }
+  if (state.promptReported) return { _tag: "Ready" }
+  if (state.lastOut === null) return { _tag: "NotYet", recheckInMs: undefined }
+  const quiet = now - state.lastOut
+  return quiet >= QUIET_MS ? { _tag: "Ready" } : { _tag: "NotYet", recheckInMs: QUIET_MS - quiet }
+}

@@ -1,0 +1,133 @@
+/**
+ * One terminal session as an actor: a fiber that alone consumes its PTY's events, in order, and
+ * owns what they change — the readiness state, the replay ring, the live output hub, the exit.
+ *
+ * The PTY adapter's callbacks only enqueue; nothing is decided in a callback. Readers never lock
+ * the actor out for longer than a snapshot: attaching takes the output lock just long enough to
+ * copy the ring and subscribe, so a window gets every byte exactly once.
+ */
+import {
+  Clock,
+  Deferred,
+  Effect,
+  PubSub,
+  Queue,
+  Ref,
+  type Scope,
+  Stream,
+  SubscriptionRef,
+  Take
+} from "effect"
+import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
+import { initialReadyState, noteOutput, type ReadyState } from "./Readiness.js"
+import { ReplayRing } from "./ReplayRing.js"
+
+/** How a session ended, as `exits` and `awaitExit` report it. */
+export interface TerminalExit {
+  readonly id: string
+  readonly exitCode: number
+  /** The signal number that ended it, when a signal did. */
+  readonly signal?: number
+}
+
+type PtyEvent =
+  | { readonly _tag: "Data"; readonly bytes: Uint8Array }
+  | { readonly _tag: "Exit"; readonly exit: PtyExitInfo }
+
+/** 64 events per turn of the actor: enough to drain a burst without starving other fibers. */
+const EVENTS_PER_TURN = 64
+
+export interface Session {
+  readonly id: string
+  readonly pid: number
+  readonly proc: PtyProcess
+  readonly state: SubscriptionRef.SubscriptionRef<ReadyState>
+  /** Serialises message typing, so two deliveries never interleave their paste and Enter. */
+  readonly typing: Effect.Semaphore
+  readonly exited: Deferred.Deferred<TerminalExit>
+  /** The replay ring (copied) and a live stream from the same instant: no gap, no duplicate. */
+  readonly attach: Effect.Effect<
+    { readonly replay: Uint8Array; readonly output: Stream.Stream<Uint8Array> } | undefined,
+    never,
+    Scope.Scope
+  >
+  readonly replay: Effect.Effect<Uint8Array>
+}
+
+export interface SessionOptions {
+  readonly id: string
+  readonly proc: PtyProcess
+  readonly settingUp: boolean
+  /** Where the actor fiber lives; closing it interrupts the actor. */
+  readonly actors: Scope.Scope
+  /** Runs once, after the output ended and before `exited` completes. */
+  readonly onExit: (session: Session, exit: TerminalExit) => Effect.Effect<void>
+}
+
+export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
+  Effect.gen(function*() {
+    const now = yield* Clock.currentTimeMillis
+    const state = yield* SubscriptionRef.make(initialReadyState(now, o.settingUp))
+    const mailbox = yield* Queue.unbounded<PtyEvent>()
+    // Unbounded, because a terminal stream must not drop bytes; subscribers are scoped, and the
+    // window's socket drains as fast as it can write, so growth means a reader that is gone.
+    const hub = yield* PubSub.unbounded<Take.Take<Uint8Array>>()
+    const outputLock = yield* Effect.makeSemaphore(1)
+    const open = yield* Ref.make(true)
+    const ring = new ReplayRing()
+    const exited = yield* Deferred.make<TerminalExit>()
+
+    const session: Session = {
+      id: o.id,
+      pid: o.proc.pid,
+      proc: o.proc,
+      state,
+      typing: yield* Effect.makeSemaphore(1),
+      exited,
+      attach: outputLock.withPermits(1)(
+        Effect.gen(function*() {
+          if (!(yield* Ref.get(open))) return undefined
+          const replay = ring.snapshot()
+          const subscription = yield* PubSub.subscribe(hub)
+          return { replay, output: Stream.flattenTake(Stream.fromQueue(subscription)) }
+        })
+      ),
+      replay: outputLock.withPermits(1)(Effect.sync(() => ring.snapshot()))
+    }
+
+    const onChunk = Effect.fnUntraced(function*(bytes: Uint8Array) {
+      const at = yield* Clock.currentTimeMillis
+      yield* SubscriptionRef.update(state, (s) => noteOutput(s, bytes, at))
+      yield* outputLock.withPermits(1)(
+        Effect.suspend(() => {
+          ring.push(bytes)
+          return PubSub.publish(hub, Take.of(bytes))
+        })
+      )
+    })
+
+    const onEnd = Effect.fnUntraced(function*(info: PtyExitInfo) {
+      yield* SubscriptionRef.update(state, (s) => ({ ...s, live: false }))
+      // End every live stream after its last byte (a shutdown would drop unread bytes).
+      yield* outputLock.withPermits(1)(Ref.set(open, false).pipe(Effect.zipRight(PubSub.publish(hub, Take.end))))
+      const exit: TerminalExit = info.signal ? { id: o.id, exitCode: info.exitCode, signal: info.signal } : { id: o.id, exitCode: info.exitCode }
+      yield* o.onExit(session, exit)
+      yield* Deferred.succeed(exited, exit)
+    })
+
+    const actor = Effect.gen(function*() {
+      for (;;) {
+        const events = yield* Queue.takeBetween(mailbox, 1, EVENTS_PER_TURN)
+        for (const event of events) {
+          if (event._tag === "Data") yield* onChunk(event.bytes)
+          else return yield* onEnd(event.exit)
+        }
+      }
+    })
+    yield* Effect.forkIn(actor, o.actors)
+
+    // The adapter holds events back until these register, so nothing is lost before this point.
+    o.proc.onData((bytes) => Queue.unsafeOffer(mailbox, { _tag: "Data", bytes }))
+    o.proc.onExit((exit) => Queue.unsafeOffer(mailbox, { _tag: "Exit", exit }))
+    return session
+  })

@@ -1,0 +1,38 @@
+/**
+ * The ways a terminal operation can fail that a caller can act on. These are internal errors
+ * (`Data.TaggedError`); the contract maps the ones that cross the wire to its own schemas.
+ */
+import { Data } from "effect"
+import { PtySpawnError } from "./PtyAdapter.js"
+import { MAX_MESSAGE_BYTES } from "./Paste.js"
+
+export { PtySpawnError }
+
+/** No live terminal has this id: it never started, or its process has already exited. */
+export class TerminalNotFound extends Data.TaggedError("TerminalNotFound")<{
+  readonly id: string
+  readonly message: string
+}> {
+  constructor(args: { readonly id: string }) {
+    super({ id: args.id, message: `no live terminal "${args.id}": it has exited or was never started` })
+  }
+}
+
+/** A message over the prompt bound, after sanitising; refused whole rather than truncated. */
+export class MessageTooLong extends Data.TaggedError("MessageTooLong")<{
+  readonly id: string
+  readonly bytes: number
+  readonly limit: number
+  readonly message: string
+}> {
+  constructor(args: { readonly id: string; readonly bytes: number }) {
+    super({
+      id: args.id,
+      bytes: args.bytes,
+      limit: MAX_MESSAGE_BYTES,
+      message: `prompt is ${args.bytes} bytes, over the ${MAX_MESSAGE_BYTES} limit: name the paths to read instead of pasting their contents`
+    })
+  }
+}
+
+export type TerminalError = TerminalNotFound | MessageTooLong | PtySpawnError

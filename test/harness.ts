@@ -1,0 +1,141 @@
+/**
+ * Integration harness: a real backend (bin/lich --no-window, the shipped bundles) on a temp config
+ * dir and a free port, driven through the real CLI as a subprocess. Providers are replaced by the
+ * scripted fake agent through LICH_<ID>_BIN, so nothing here needs a real agent or the network.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as net from "node:net"
+import * as os from "node:os"
+import * as path from "node:path"
+
+export const root = path.resolve(__dirname, "..")
+export const lichBin = path.join(root, "bin", "lich")
+export const fakeAgent = path.join(root, "test", "fixtures", "fake-agent.mjs")
+
+export interface Run {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer()
+    s.once("error", reject)
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port
+      s.close(() => resolve(port))
+    })
+  })
+
+/** The environment of a test machine: temp home and XDG dirs, no coordinates inherited from us. */
+export const isolatedEnv = (dir: string, port: number): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("LICH_") && !k.startsWith("VITEST")) env[k] = v
+  const providers = ["CLAUDE", "CODEX", "ANTIGRAVITY", "OPENCODE", "OMP", "CRUSH", "CURSOR", "KIRO"]
+  return {
+    ...env,
+    HOME: path.join(dir, "home"),
+    XDG_CONFIG_HOME: path.join(dir, "config"),
+    XDG_DATA_HOME: path.join(dir, "data"),
+    LICH_LISTEN_PORT: String(port),
+    FAKE_AGENT_LOG: path.join(dir, "agents"),
+    SHELL: "/bin/sh",
+    ...Object.fromEntries(providers.map((p) => [`LICH_${p}_BIN`, fakeAgent]))
+  }
+}
+
+export const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, input?: string) =>
+  new Promise<Run>((resolve) => {
+    const child = spawn(lichBin, args, { env, stdio: ["pipe", "pipe", "pipe"] })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.on("data", (d) => (stdout += d))
+    child.stderr.on("data", (d) => (stderr += d))
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }))
+    child.stdin.end(input ?? "")
+  })
+
+/** Resolves with everything printed once `pattern` shows up on the stream. */
+export const waitForOutput = (child: ChildProcess, pattern: RegExp) =>
+  new Promise<string>((resolve, reject) => {
+    let seen = ""
+    const onData = (d: Buffer) => {
+      seen += d.toString("utf8")
+      if (pattern.test(seen)) {
+        child.stdout?.off("data", onData)
+        resolve(seen)
+      }
+    }
+    child.stdout?.on("data", onData)
+    child.once("exit", (code) => reject(new Error(`backend exited (${code}) before ${pattern}: ${seen}`)))
+  })
+
+export interface Backend {
+  readonly dir: string
+  readonly port: number
+  readonly env: NodeJS.ProcessEnv
+  readonly process: ChildProcess
+  readonly lich: (args: ReadonlyArray<string>, extraEnv?: NodeJS.ProcessEnv, input?: string) => Promise<Run>
+  readonly stop: () => Promise<void>
+  /** A project directory inside the temp tree. */
+  readonly project: (name: string) => string
+}
+
+export const startBackend = async (): Promise<Backend> => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-it-"))
+  const port = await freePort()
+  const env = isolatedEnv(dir, port)
+  fs.mkdirSync(env.HOME!, { recursive: true })
+  const child = spawn(lichBin, ["--no-window"], { env, stdio: ["ignore", "pipe", "pipe"] })
+  let stderr = ""
+  child.stderr!.on("data", (d) => (stderr += d))
+  await waitForOutput(child, /Window: http/).catch((e) => {
+    throw new Error(`${e.message}\n${stderr}`)
+  })
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  return {
+    dir,
+    port,
+    env,
+    process: child,
+    lich: (args, extraEnv, input) => run(args, { ...env, ...extraEnv }, input),
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM")
+      await exited
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+    project: (name) => {
+      const p = path.join(dir, "projects", name)
+      fs.mkdirSync(p, { recursive: true })
+      return fs.realpathSync(p)
+    }
+  }
+}
+
+/** Resolves with the file's text once it exists and parses: fs.watch, never a sleep loop. */
+export const waitForJson = <T>(file: string): Promise<T> =>
+  new Promise<T>((resolve) => {
+    const dir = path.dirname(file)
+    fs.mkdirSync(dir, { recursive: true })
+    const tryRead = (): boolean => {
+      try {
+        resolve(JSON.parse(fs.readFileSync(file, "utf8")) as T)
+        return true
+      } catch {
+        return false
+      }
+    }
+    const watcher = fs.watch(dir, () => {
+      if (tryRead()) watcher.close()
+    })
+    if (tryRead()) watcher.close()
+  })
+
+export interface AgentRecord {
+  readonly argv: ReadonlyArray<string>
+  readonly env: Readonly<Record<string, string>>
+  readonly cwd: string
+  readonly pid: number
+}
