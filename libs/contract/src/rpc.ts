@@ -4,7 +4,8 @@
  * `{"error": message, "failure": <encoded typed error>}` — plain JSON, so a plugin author can curl it.
  * CLI, MCP and window build their calls from these same definitions; the server serves the groups.
  */
-import { Rpc, RpcGroup } from "@effect/rpc"
+// Deep imports: the @effect/rpc index drags its HTTP client and server into every bundle.
+import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
 import { LichError } from "./errors.js"
 import {
@@ -76,19 +77,6 @@ export const ColorFolder = Rpc.make("ColorFolder", {
 export const Info = Rpc.make("Info", { payload: {}, success: ServerInfo, error })
 /** Replies first, then ends every session and the process. */
 export const Quit = Rpc.make("Quit", { payload: {}, success: Schema.Struct({}), error })
-
-export const RelayRpcs = RpcGroup.make(Peers, Whoami).prefix("relay.")
-export const SpawnRpcs = RpcGroup.make(
-  Open,
-  Close,
-  Rename,
-  Worktrees,
-  Folders,
-  File,
-  RenameFolder,
-  ColorFolder
-).prefix("spawn.")
-export const SystemRpcs = RpcGroup.make(Info, Quit).prefix("system.")
 
 /** Group names as they appear in the URL path. */
 export type RpcGroupName = "relay" | "spawn" | "system"

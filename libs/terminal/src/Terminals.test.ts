@@ -23,25 +23,24 @@ const readUntil = (t: TerminalsShape, id: string, needle: string) =>
     Effect.gen(function*() {
       const { output, replay } = yield* t.attach(id)
       const decoder = new TextDecoder()
-      let text = decoder.decode(replay, { stream: true })
-      if (text.includes(needle)) return text
-      let scanned = 0
+      const pieces = [decoder.decode(replay, { stream: true })]
+      // Match against only the newest piece plus a needle's overlap, so megabytes stay linear.
+      let overlap = ""
+      const sees = (piece: string) => {
+        const window = overlap + piece
+        overlap = window.slice(-(needle.length - 1))
+        return window.includes(needle)
+      }
+      if (sees(pieces[0]!)) return pieces.join("")
       yield* output.pipe(
-        Stream.map((bytes) => {
-          text += decoder.decode(bytes, { stream: true })
-          return text
-        }),
-        // Search only what is new (plus a needle's overlap), so megabytes of output stay linear.
-        Stream.takeUntil((all) => {
-          const found = all.indexOf(needle, Math.max(0, scanned - needle.length)) !== -1
-          scanned = all.length
-          return found
-        }),
+        Stream.map((bytes) => decoder.decode(bytes, { stream: true })),
+        Stream.tap((piece) => Effect.sync(() => pieces.push(piece))),
+        Stream.takeUntil(sees),
         Stream.runDrain,
         Effect.timeout("10 seconds"),
         Effect.catchTag("TimeoutException", () => Effect.void)
       )
-      return text
+      return pieces.join("")
     })
   )
 

@@ -1,0 +1,62 @@
+// Cold start of the shipped CLI against a live backend: the median wall time of
+// `bin/lich sessions --json` versus a baseline measured in the same run — plain `node` making the
+// same request with node:http and printing the body. Prints the ratio. Not a test; never gates CI.
+import { execFileSync, spawn, spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as net from "node:net"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
+const lich = path.join(root, "bin", "lich")
+const runs = Number(process.env.RUNS ?? 30)
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const p = s.address().port
+      s.close(() => resolve(p))
+    })
+  })
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-bench-"))
+const port = await freePort()
+const env = { ...process.env, XDG_CONFIG_HOME: path.join(dir, "c"), XDG_DATA_HOME: path.join(dir, "d"), LICH_LISTEN_PORT: String(port) }
+// The baseline runs as lean as bin/lich does: no CA bundle parsed at start-up (bin/lich unsets it too).
+for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "NODE_EXTRA_CA_CERTS"]) delete env[k]
+const backend = spawn(lich, ["--no-window"], { env, stdio: ["ignore", "pipe", "inherit"] })
+await new Promise((resolve) => backend.stdout.on("data", (d) => String(d).includes("Window:") && resolve()))
+const { token } = JSON.parse(fs.readFileSync(path.join(dir, "c", "lich", "runtime.json"), "utf8"))
+
+const baselineScript = path.join(dir, "baseline.cjs")
+fs.writeFileSync(
+  baselineScript,
+  `const http=require("node:http");const b=JSON.stringify({from:""});` +
+    `const r=http.request({host:"127.0.0.1",port:${port},method:"POST",path:"/rpc/relay.Peers?token=${token}",headers:{"content-type":"application/json","content-length":b.length}},` +
+    `(res)=>{let s="";res.on("data",(d)=>s+=d);res.on("end",()=>process.stdout.write(s+"\\n"))});r.end(b)`
+)
+
+const time = (file, args) => {
+  const t = process.hrtime.bigint()
+  const r = spawnSync(file, args, { env, encoding: "utf8" })
+  if (r.status !== 0) throw new Error(`${file} ${args.join(" ")} failed: ${r.stderr}`)
+  return Number(process.hrtime.bigint() - t) / 1e6
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+time(lich, ["sessions", "--json"]) // warm the code cache and the page cache
+const base = []
+const ours = []
+for (let i = 0; i < runs; i++) {
+  base.push(time(process.execPath, [baselineScript]))
+  ours.push(time(lich, ["sessions", "--json"]))
+}
+backend.kill("SIGTERM")
+const cliBytes = fs.statSync(path.join(root, "dist", "cli.cjs")).size
+console.log(`runs: ${runs}`)
+console.log(`baseline (node + node:http): median ${median(base).toFixed(1)} ms`)
+console.log(`lich sessions --json:        median ${median(ours).toFixed(1)} ms`)
+console.log(`ratio: ${(median(ours) / median(base)).toFixed(2)}x   (cli bundle ${(cliBytes / 1024).toFixed(0)} KiB)`)
+fs.rmSync(dir, { recursive: true, force: true })
+void execFileSync
