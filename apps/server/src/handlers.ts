@@ -10,7 +10,13 @@ export const RelayHandlers = RelayRpcs.toLayer(
     const ws = yield* Workspace
     return {
       "relay.Peers": ({ from }) => ws.peers(from),
-      "relay.Whoami": ({ from }) => ws.whoami(from)
+      "relay.Whoami": ({ from }) => ws.whoami(from),
+      "relay.Send": later("send"),
+      "relay.Wait": later("wait"),
+      "relay.Collect": later("wait"),
+      "relay.Reply": later("reply"),
+      "relay.Insert": later("insert"),
+      "relay.Focus": later("focus")
     }
   })
 )

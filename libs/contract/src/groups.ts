@@ -3,9 +3,28 @@
  * (the CLI) never evaluates RpcGroup.
  */
 import * as RpcGroup from "@effect/rpc/RpcGroup"
-import { ColorFolder, Close, File, Folders, Info, Open, Peers, Quit, Rename, RenameFolder, Whoami, Worktrees } from "./rpc.js"
+import {
+  Close,
+  Collect,
+  ColorFolder,
+  File,
+  Focus,
+  Folders,
+  Info,
+  Insert,
+  Open,
+  Peers,
+  Quit,
+  Rename,
+  RenameFolder,
+  Reply,
+  Send,
+  Wait,
+  Whoami,
+  Worktrees
+} from "./rpc.js"
 
-export const RelayRpcs = RpcGroup.make(Peers, Whoami).prefix("relay.")
+export const RelayRpcs = RpcGroup.make(Peers, Whoami, Send, Wait, Collect, Reply, Insert, Focus).prefix("relay.")
 export const SpawnRpcs = RpcGroup.make(
   Open,
   Close,

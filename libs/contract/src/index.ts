@@ -1,5 +1,6 @@
 export * from "./ids.js"
 export * from "./session.js"
+export * from "./relay.js"
 export * from "./errors.js"
 export * from "./events.js"
 export * from "./rpc.js"
