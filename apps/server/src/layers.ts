@@ -2,7 +2,7 @@
  * The composition root: the one place every lib is wired to its dependencies. Everything the
  * backend runs is a layer here; main.ts only decides whether to start and then waits for quit.
  */
-import { EventHub } from "@lich/events"
+import { EventHub, HookReports } from "@lich/events"
 import { ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
 import { StoreLive } from "@lich/store"
 import { NodePtyLayer, Terminals } from "@lich/terminal"
@@ -25,6 +25,7 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
   const base = Layer.mergeAll(
     Layer.succeed(ServerConfig, config),
     EventHub.layer,
+    HookReports.layer,
     SessionStates.layer,
     Lifecycle.layer,
     StoreLive(dbFile),

@@ -1,1 +1,2 @@
 export * from "./EventHub.js"
+export * from "./HookReports.js"
