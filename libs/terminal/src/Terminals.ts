@@ -12,7 +12,6 @@ import {
   Deferred,
   Duration,
   Effect,
-  ExecutionStrategy,
   HashMap,
   Layer,
   Option,
@@ -45,7 +44,8 @@ export interface StartOptions {
 export interface TerminalsShape {
   readonly start: (o: StartOptions) => Effect.Effect<{ readonly pid: number }, PtySpawnError>
   readonly write: (id: string, data: Uint8Array | string, o?: { readonly fromUser?: boolean }) => Effect.Effect<void, TerminalNotFound>
-  readonly typeMessage: (id: string, text: string, o?: { readonly enter?: boolean }) => Effect.Effect<void, TerminalNotFound | MessageTooLong>
+  /** maxBytes defaults to the 8 KiB prompt bound; the relay's framed message and insert allow more. */
+  readonly typeMessage: (id: string, text: string, o?: { readonly enter?: boolean; readonly maxBytes?: number }) => Effect.Effect<void, TerminalNotFound | MessageTooLong>
   readonly resize: (id: string, cols: number, rows: number) => Effect.Effect<void, TerminalNotFound>
   readonly noteWindowSize: (cols: number, rows: number) => Effect.Effect<void>
   readonly close: (id: string) => Effect.Effect<void>
@@ -109,11 +109,17 @@ const readyUnder = (state: ReadyState): Effect.Effect<boolean> =>
 
 const make = Effect.gen(function*() {
   const adapter = yield* PtyAdapter
-  // Forked first so it closes last: closeAll (below) needs live actors to see the exits.
-  const actors = yield* Scope.fork(yield* Effect.scope, ExecutionStrategy.sequential)
+  const exitsHub = yield* PubSub.unbounded<TerminalExit>()
+  // One finalizer, so the order is spelled out rather than implied by registration order: close
+  // every PTY (the actors must still run to see the exits), then end the exits stream, then stop
+  // the actors.
+  const actors = yield* Effect.acquireRelease(Scope.make(), (scope, exit) =>
+    Effect.suspend(() => api.closeAll()).pipe(
+      Effect.zipRight(PubSub.shutdown(exitsHub)),
+      Effect.zipRight(Scope.close(scope, exit))
+    ))
   const sessions = yield* SynchronizedRef.make(HashMap.empty<string, Session>())
   const windowSize = yield* Ref.make<{ cols: number; rows: number }>(DEFAULT_SIZE)
-  const exitsHub = yield* PubSub.unbounded<TerminalExit>()
 
   const lookup = (id: string) => Effect.map(SynchronizedRef.get(sessions), HashMap.get(id))
   const find = (id: string) =>
@@ -139,7 +145,9 @@ const make = Effect.gen(function*() {
     if (Option.isNone(found)) return
     const { exited, proc } = found.value
     proc.kill("SIGHUP")
-    const gone = yield* Deferred.await(exited).pipe(Effect.timeout(CLOSE_GRACE), Effect.option)
+    // Interruptible: close also runs in the layer's finalizer, where a timeout could otherwise not
+    // interrupt the losing wait and would never fire.
+    const gone = yield* Deferred.await(exited).pipe(Effect.interruptible, Effect.timeout(CLOSE_GRACE), Effect.option)
     if (Option.isSome(gone)) return
     proc.kill("SIGKILL")
     yield* Deferred.await(exited)
@@ -168,11 +176,11 @@ const make = Effect.gen(function*() {
       s.proc.write(data)
     }),
 
-    typeMessage: Effect.fn("Terminals.typeMessage")(function*(id: string, text: string, o?: { readonly enter?: boolean }) {
+    typeMessage: Effect.fn("Terminals.typeMessage")(function*(id: string, text: string, o?: { readonly enter?: boolean; readonly maxBytes?: number }) {
       const s = yield* find(id)
       const clean = sanitizeForPaste(text)
       const bytes = utf8Length(clean)
-      if (bytes > MAX_MESSAGE_BYTES) return yield* new MessageTooLong({ id, bytes })
+      if (bytes > (o?.maxBytes ?? MAX_MESSAGE_BYTES)) return yield* new MessageTooLong({ id, bytes })
       yield* s.typing.withPermits(1)(
         Effect.gen(function*() {
           s.proc.write(PASTE_START + clean + PASTE_END)
@@ -238,14 +246,14 @@ const make = Effect.gen(function*() {
         Stream.flatMap((st) => Stream.fromEffect(readyUnder(st)), { switch: true }),
         Stream.runHead,
         Effect.map(Option.getOrElse(() => false)),
+        // A wait is always safe to abandon; without this, a caller in an uninterruptible region
+        // would see the timeout never fire.
+        Effect.interruptible,
         Effect.timeoutTo({ duration: timeout, onSuccess: (ready) => ready, onTimeout: () => false })
       )
     })
   }
 
-  // Finalizers run last-added first: close every PTY, then end the exits stream, then the actors.
-  yield* Effect.addFinalizer(() => PubSub.shutdown(exitsHub))
-  yield* Effect.addFinalizer(() => api.closeAll())
   return api
 })
 

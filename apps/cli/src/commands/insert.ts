@@ -1,0 +1,45 @@
+/** insert and focus: text at a prompt without Enter, and a card brought to the front. */
+import { Args, Command, Options } from "@effect/cli"
+import { Focus, Insert, MAX_ANSWER_BYTES } from "@lich/contract"
+import { Effect } from "effect"
+import * as fs from "node:fs"
+import { call } from "../client.js"
+import { renderFocused, renderInserted } from "../render/relay.js"
+import { Usage } from "../usage.js"
+import { jsonFlag, print, projectFlag, sender } from "./shared.js"
+import { WAIT_SLACK_MS } from "./relay.js"
+
+const readStdin = Effect.try({
+  try: () => fs.readFileSync(0),
+  catch: (e) => new Usage({ message: `could not read the text from stdin: ${String(e)}` })
+})
+
+export const insert = Command.make(
+  "insert",
+  {
+    project: projectFlag,
+    session: Options.text("session").pipe(Options.withDescription("the target: label, roster name or lich id"), Options.withDefault("")),
+    timeout: Options.integer("timeout").pipe(Options.withDescription("seconds to wait for the session to be at its prompt (default 10)"), Options.withDefault(0)),
+    json: jsonFlag,
+    text: Args.text({ name: "text | -" }).pipe(Args.optional)
+  },
+  (f) =>
+    Effect.gen(function* () {
+      const fromArg = f.text._tag === "Some" && f.text.value !== "-" ? f.text.value : undefined
+      const raw = fromArg ?? (yield* readStdin)
+      const size = typeof raw === "string" ? Buffer.byteLength(raw) : raw.length
+      if (size > MAX_ANSWER_BYTES) {
+        return yield* new Usage({ message: `the text is ${size} bytes, over the 64 KiB limit — insert the path of the file instead of its contents` })
+      }
+      const text = typeof raw === "string" ? raw : raw.toString("utf8")
+      const seconds = f.timeout > 0 ? f.timeout : 10
+      const inserted = yield* call("relay", Insert, { from: sender(), session: f.session, project: f.project, text, timeout: f.timeout }, seconds * 1000 + WAIT_SLACK_MS)
+      yield* print(f.json, inserted, renderInserted)
+    })
+).pipe(Command.withDescription("Paste text at a session's prompt and leave it there: nothing presses Enter."))
+
+export const focus = Command.make(
+  "focus",
+  { project: projectFlag, json: jsonFlag, session: Args.text({ name: "session" }) },
+  (f) => Effect.flatMap(call("relay", Focus, { from: sender(), target: f.session, project: f.project }), (r) => print(f.json, r, renderFocused))
+).pipe(Command.withDescription("Bring the lich window to the front with a session's card open."))

@@ -1,0 +1,88 @@
+/** send, wait and reply: handing a task over, holding the line for its answer, answering one. */
+import { Args, Command, Options } from "@effect/cli"
+import { Collect, DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, Reply, Send, Wait, type RelayResult } from "@lich/contract"
+import { Effect } from "effect"
+import { call } from "../client.js"
+import { exitCodeFor } from "../exitCodes.js"
+import { json as printJson, setExit, stdout } from "../output.js"
+import { renderCollected, renderReplied, renderResult } from "../render/relay.js"
+import { Usage } from "../usage.js"
+import { jsonFlag, projectFlag, sender } from "./shared.js"
+
+/** 30 s over the wait itself: the server answers "pending" at the deadline, never the socket. */
+export const WAIT_SLACK_MS = 30_000
+
+const timeoutFlag = Options.integer("timeout").pipe(
+  Options.withDescription(`seconds to hold the line for the answer (default ${DEFAULT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS})`),
+  Options.withDefault(0)
+)
+
+export const waitBudgetMs = (seconds: number): number =>
+  (seconds <= 0 ? DEFAULT_WAIT_SECONDS : Math.min(seconds, MAX_WAIT_SECONDS)) * 1000 + WAIT_SLACK_MS
+
+/** Prints one outcome and sets the exit code its status maps to. */
+export const printResult = (r: RelayResult, asJson: boolean) =>
+  Effect.zipRight(
+    asJson ? printJson(r) : stdout(renderResult(r, "cli", sender() !== "")),
+    setExit(exitCodeFor(r.status === "answered" ? "answered" : outcomeTag(r.status)))
+  )
+
+const outcomeTag = (s: RelayResult["status"]): string =>
+  s === "unread" ? "never-read" : s === "undelivered" ? "never-delivered" : s === "unanswered" ? "answered-elsewhere" : s
+
+export const send = Command.make(
+  "send",
+  {
+    project: projectFlag,
+    timeout: timeoutFlag,
+    private: Options.boolean("private").pipe(Options.withDescription("keep the result to its ticket: no note at your prompt, not returned by a ticketless wait")),
+    json: jsonFlag,
+    session: Args.text({ name: "session" }).pipe(Args.withDescription("label, roster name or lich id of the target")),
+    prompt: Args.text({ name: "prompt" }).pipe(Args.withDescription("the task, typed at the target's prompt"))
+  },
+  (f) =>
+    Effect.flatMap(
+      call("relay", Send, { from: sender(), target: f.session, project: f.project, prompt: f.prompt, timeout: f.timeout, private: f.private }, waitBudgetMs(f.timeout)),
+      (r) => printResult(r, f.json)
+    )
+).pipe(Command.withDescription("Type a task at another session's prompt, submit it, and wait for its answer."))
+
+export const wait = Command.make(
+  "wait",
+  {
+    timeout: timeoutFlag,
+    noWait: Options.boolean("no-wait").pipe(Options.withDescription("collect what is ready without holding the line (takes no ticket)")),
+    json: jsonFlag,
+    ticket: Args.text({ name: "ticket" }).pipe(Args.optional)
+  },
+  (f) =>
+    Effect.gen(function* () {
+      if (f.ticket._tag === "Some") {
+        if (f.noWait) return yield* new Usage({ message: "--no-wait collects everything ready and takes no ticket — drop one of them" })
+        const r = yield* call("relay", Wait, { from: sender(), ticket: f.ticket.value, timeout: f.timeout }, waitBudgetMs(f.timeout))
+        return yield* printResult(r, f.json)
+      }
+      if (sender() === "") {
+        return yield* new Usage({
+          message: "collecting needs a session of your own — outside one, wait on the ticket instead: lich wait <ticket>"
+        })
+      }
+      const c = yield* call("relay", Collect, { from: sender(), timeout: f.timeout, noWait: f.noWait }, waitBudgetMs(f.timeout))
+      yield* f.json ? printJson({ results: c.results, open: c.open }) : stdout(renderCollected(c))
+      // A batch has no single status: anything collected is done; came back empty with errands open is 2.
+      yield* setExit(c.results.length === 0 && c.open.length > 0 ? exitCodeFor("pending") : 0)
+    })
+).pipe(Command.withDescription("Wait again on a ticket, or with none collect every result waiting for this session."))
+
+export const reply = Command.make(
+  "reply",
+  { words: Args.text({ name: "[ticket] answer" }).pipe(Args.between(1, 2)) },
+  (f) =>
+    Effect.gen(function* () {
+      const [a, b] = f.words
+      const ticket = b === undefined ? "" : a!
+      const answer = b === undefined ? a! : b
+      yield* call("relay", Reply, { from: sender(), ticket, answer })
+      yield* stdout(renderReplied())
+    })
+).pipe(Command.withDescription("Hand an answer to the session waiting on a ticket (or the one request open against this session)."))

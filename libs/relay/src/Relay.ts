@@ -1,0 +1,285 @@
+/**
+ * The relay: one session hands another a task and the answer comes back through a ticket. This is
+ * the relay's actor — one state behind one lock (state.ts), with a delivery fiber per errand, a nudge
+ * timer per sender and a sweeper, all supervised by the relay's scope. Outcomes: answered; pending
+ * (the wait ran out, the errand stays open); unread, undelivered, unanswered, stopped, expired.
+ */
+import {
+  Collected,
+  Failed,
+  NotFound,
+  Refused,
+  RelayResult,
+  Replied,
+  type LichError
+} from "@lich/contract"
+import { HookReports } from "@lich/events"
+import { provider, isProviderId } from "@lich/providers"
+import { Workspace } from "@lich/spawn"
+import { Terminals } from "@lich/terminal"
+import { Clock, Context, Deferred, Duration, Effect, Either, Layer, Option, Queue, Schedule, Stream } from "effect"
+import { makeCore } from "./core.js"
+import { makeDelivery } from "./deliver.js"
+import { makeObserver } from "./observe.js"
+import { cleanAnswer, cleanPrompt, newTicket, waitSeconds } from "./sanitize.js"
+import { openErrandsAt, openErrandsFrom, publicEntries, SWEEP_EVERY_MS, takeEntry, TICKET_TTL_MS, type Errand } from "./state.js"
+import { findLive, liveCards } from "./targets.js"
+import { relayedMessage } from "./text.js"
+import { makeExtras } from "./extras.js"
+
+export interface SendInput {
+  readonly from: string
+  readonly target: string
+  readonly project: string
+  readonly prompt: string
+  readonly timeout: number
+  readonly private: boolean
+}
+
+export type RelayShape = Effect.Effect.Success<typeof make>
+
+export class Relay extends Context.Tag("lich/relay/Relay")<Relay, RelayShape>() {}
+
+const toResult = (e: { ticket: string; targetLabel: string }, o: { status: RelayResult["status"]; answer: string }) =>
+  new RelayResult({ ticket: e.ticket, target: e.targetLabel, status: o.status, answer: o.answer })
+
+const make = Effect.gen(function* () {
+  const ws = yield* Workspace
+  const terminals = yield* Terminals
+  const reports = yield* HookReports
+  const scope = yield* Effect.scope
+  const core = yield* makeCore
+  const { state, locked, close } = core
+
+  const kindOf = (id: string) =>
+    Effect.map(Effect.orElseSucceed(ws.cards(), () => []), (cs) => cs.find((c) => c.id === id)?.row.kind ?? "")
+  const hasTools = (id: string) =>
+    Effect.map(kindOf(id), (k) => isProviderId(k) && provider(k).hasToolsAlways)
+  const delivery = yield* makeDelivery(core, scope, hasTools)
+  core.setDeps({ onStashed: delivery.armNudge })
+
+  /** Holds the line on `e` for `seconds`; the last waiter to let go leaves the rest to the inbox. */
+  const attend = (e: Errand, seconds: number) =>
+    Effect.gen(function* () {
+      yield* locked(() => {
+        e.attended++
+      })
+      const got = yield* Deferred.await(e.outcome).pipe(Effect.timeoutOption(Duration.seconds(seconds)), Effect.onInterrupt(() => locked(() => { e.attended-- })))
+      const after = yield* locked((_, now) => {
+        e.attended--
+        if (Option.isNone(got) && !e.closed) e.releasedAt = now
+        return undefined
+      })
+      void after
+      if (Option.isSome(got)) return toResult(e, got.value)
+      // An outcome that landed while we were letting go was not stashed (we were attending): ours.
+      const late = yield* Deferred.poll(e.outcome)
+      if (Option.isSome(late)) return toResult(e, yield* late.value)
+      return toResult(e, { status: "pending", answer: "" })
+    })
+
+  const send = (p: SendInput) =>
+    Effect.gen(function* () {
+      const prompt = yield* Either.match(cleanPrompt(p.prompt), { onLeft: Effect.fail, onRight: Effect.succeed })
+      const cards = yield* liveCards(ws, terminals)
+      const target = yield* findLive(cards.filter((c) => c.id !== p.from), p.target, p.project)
+      const me = cards.find((c) => c.id === p.from) ?? Option.getOrUndefined(yield* ws.caller(p.from))
+      const senderId = me ? me.id : ""
+      const targetHasTools = isProviderId(target.row.kind) && provider(target.row.kind).hasToolsAlways
+      const now = yield* Clock.currentTimeMillis
+      const outcome = yield* Deferred.make<{ status: RelayResult["status"]; answer: string }>()
+      const e = yield* locked((s) => {
+        const ticket = newTicket((t) => s.errands.has(t) || s.tombs.has(t))
+        const errand: Errand = {
+          ticket,
+          senderId,
+          senderLabel: me ? me.label : "",
+          targetId: target.id,
+          targetLabel: target.label,
+          prompt,
+          message: relayedMessage({ senderId, senderLabel: me ? me.label : "", prompt, ticket, targetHasTools }),
+          private: p.private,
+          createdAt: now,
+          releasedAt: now,
+          delivered: false,
+          entered: false,
+          sawBusy: false,
+          skipTurns: 0,
+          attended: 0,
+          retyped: false,
+          closed: false,
+          outcome
+        }
+        s.errands.set(ticket, errand)
+        return errand
+      })
+      yield* Effect.forkIn(delivery.deliver(e), scope)
+      // A target still running its setup script can outlast any wait: the ticket comes back at once.
+      const readiness = yield* terminals.readiness(target.id)
+      if (readiness.settingUp) return toResult(e, { status: "pending", answer: "" })
+      return yield* attend(e, waitSeconds(p.timeout))
+    })
+
+  const wait = (p: { from: string; ticket: string; timeout: number }) =>
+    Effect.gen(function* () {
+      const ticket = p.ticket.trim().toLowerCase()
+      const found = yield* locked((s) => {
+        const entry = takeEntry(s, ticket)
+        if (entry) return { _tag: "entry" as const, entry, count: publicEntries(s, entry.senderId).length }
+        const e = s.errands.get(ticket)
+        if (e && !e.closed) return { _tag: "open" as const, e }
+        const tomb = s.tombs.get(ticket)
+        if (tomb && tomb.status !== "answered") return { _tag: "tomb" as const, tomb }
+        return { _tag: "none" as const, answered: tomb !== undefined }
+      })
+      switch (found._tag) {
+        case "entry":
+          if (!found.entry.private && found.entry.senderId !== "") {
+            yield* core.hub.publish({ _tag: "session-inbox", id: found.entry.senderId, count: found.count })
+          }
+          return new RelayResult({ ticket, target: found.entry.target, status: found.entry.status, answer: found.entry.answer })
+        case "open":
+          return yield* attend(found.e, waitSeconds(p.timeout))
+        case "tomb":
+          return new RelayResult({ ticket, target: found.tomb.targetLabel, status: found.tomb.status, answer: "" })
+        case "none":
+          return yield* new NotFound({
+            what: "ticket",
+            name: ticket,
+            message: found.answered
+              ? `ticket "${ticket}" was answered and its answer collected already`
+              : `unknown ticket "${ticket}" — it was collected already, or nobody answered or waited on it within an hour`
+          })
+      }
+    })
+
+  const collect = (p: { from: string; timeout: number; noWait: boolean }) =>
+    Effect.gen(function* () {
+      if (p.from === "") {
+        return yield* new Refused({
+          message: "collecting needs a session of your own — outside one, wait on the ticket instead: lich wait <ticket>"
+        })
+      }
+      const drain = locked((s) => {
+        const mine = s.inbox.get(p.from) ?? []
+        const ready = mine.filter((x) => !x.private)
+        const rest = mine.filter((x) => x.private)
+        if (rest.length > 0) s.inbox.set(p.from, rest)
+        else s.inbox.delete(p.from)
+        const open = [...new Set(openErrandsFrom(s, p.from).filter((e) => !e.private).map((e) => e.targetLabel))].sort()
+        return { ready, open }
+      })
+      // Subscribe before the first look, so a result landing in between still wakes us.
+      const sub = yield* core.hub.subscribe
+      let got = yield* drain
+      let held = false
+      if (got.ready.length === 0 && got.open.length > 0 && !p.noWait) {
+        held = true
+        yield* Queue.take(sub).pipe(
+          Effect.repeat({ until: (ev) => ev._tag === "session-inbox" && ev.id === p.from && ev.count > 0 }),
+          Effect.timeoutOption(Duration.seconds(waitSeconds(p.timeout)))
+        )
+        got = yield* drain
+      }
+      if (got.ready.length > 0) yield* core.hub.publish({ _tag: "session-inbox", id: p.from, count: 0 })
+      return new Collected({
+        results: got.ready.map((x) => new RelayResult({ ticket: x.ticket, target: x.target, status: x.status, answer: x.answer })),
+        open: got.open,
+        held: held || (got.ready.length === 0 && got.open.length > 0)
+      })
+    }).pipe(Effect.scoped)
+
+  const extras = yield* makeExtras({ ws, terminals, core })
+
+  const reply = (p: { from: string; ticket: string; answer: string }) =>
+    Effect.gen(function* () {
+      const answer = yield* Either.match(cleanAnswer(p.answer), { onLeft: Effect.fail, onRight: Effect.succeed })
+      const ticket = p.ticket.trim().toLowerCase()
+      const pick = yield* locked((s, now) => {
+        if (ticket === "") {
+          const open = openErrandsAt(s, p.from).filter((e) => e.entered)
+          return { _tag: "ticketless" as const, open }
+        }
+        const e = s.errands.get(ticket)
+        if (e && !e.closed) return { _tag: "open" as const, e }
+        const tomb = s.tombs.get(ticket)
+        if (tomb && tomb.lateOk && now < tomb.until) {
+          // A late answer: filed once into the sender's inbox, announced like any other result.
+          s.tombs.set(ticket, { ...tomb, lateOk: false, status: "answered" })
+          const entry = { ticket, senderId: tomb.senderId, target: tomb.targetLabel, status: "answered" as const, answer, readyAt: now, private: tomb.private, nudged: false }
+          const list = s.inbox.get(tomb.senderId) ?? []
+          list.push(entry)
+          s.inbox.set(tomb.senderId, list)
+          return { _tag: "late" as const, senderId: tomb.senderId, private: tomb.private, count: publicEntries(s, tomb.senderId).length }
+        }
+        return { _tag: "none" as const, answered: tomb?.status === "answered" }
+      })
+      if (pick._tag === "late") {
+        if (!pick.private && pick.senderId !== "") {
+          yield* core.hub.publish({ _tag: "session-inbox", id: pick.senderId, count: pick.count })
+          yield* delivery.armNudge(pick.senderId)
+        }
+        return new Replied({ ticket })
+      }
+      if (pick._tag === "none") {
+        return yield* new NotFound({
+          what: "ticket",
+          name: ticket,
+          message: pick.answered
+            ? `ticket "${ticket}" was answered already — the first answer went home`
+            : `unknown ticket "${ticket}" — it was answered already, or expired`
+        })
+      }
+      const target = pick._tag === "open" ? pick.e : yield* ticketless(p.from, pick.open)
+      const won = yield* close(target, { status: "answered", answer })
+      if (!won) return yield* new Refused({ message: `ticket "${target.ticket}" was answered already — the first answer went home` })
+      return new Replied({ ticket: target.ticket })
+    })
+
+  const ticketless = (from: string, open: ReadonlyArray<Errand>) =>
+    Effect.gen(function* () {
+      if (from === "") {
+        return yield* new Refused({ message: "a reply without a ticket answers the request open against this session, and this is not a lich session — name the ticket: lich reply <ticket> <answer>" })
+      }
+      if (open.length === 1) return open[0]!
+      if (open.length === 0) {
+        return yield* new Refused({ message: "no request is open against this session — name the ticket the answer belongs to: lich reply <ticket> <answer>" })
+      }
+      const lines = open.map((e) => `  lich reply ${e.ticket} "<answer>"   — ${e.prompt.split("\n")[0]!.slice(0, 80)}`)
+      return yield* new Refused({
+        message: `${open.length} requests are open against this session, and an answer that names no ticket would close the wrong one. Name the ticket the answer belongs to:\n${lines.join("\n")}`
+      })
+    })
+
+  // Hook reports drive turn bookkeeping; a sweeper drops what outlived its hour.
+  const observer = makeObserver(core, delivery)
+  const subscription = yield* reports.subscribe
+  yield* Effect.forkIn(Effect.forever(Effect.flatMap(Queue.take(subscription), observer.observe)), scope)
+  yield* Effect.forkIn(Stream.runForEach(terminals.exits, (x) => observer.ended(x.id)), scope)
+  const sweep = Effect.gen(function* () {
+    const expired = yield* locked((s, now) => {
+      for (const [t, tomb] of s.tombs) if (now >= tomb.until) s.tombs.delete(t)
+      for (const [sender, entries] of s.inbox) {
+        const keep = entries.filter((x) => now - x.readyAt < TICKET_TTL_MS)
+        if (keep.length === 0) s.inbox.delete(sender)
+        else s.inbox.set(sender, keep)
+      }
+      return [...s.errands.values()].filter((e) => !e.closed && e.attended === 0 && now - e.releasedAt >= TICKET_TTL_MS)
+    })
+    // Expiry is silent: nothing is announced, so it never lands in an inbox either.
+    for (const e of expired) yield* close(e, { status: "expired", answer: "" }, { silent: true })
+  })
+  yield* Effect.forkIn(Effect.repeat(sweep, Schedule.spaced(Duration.millis(SWEEP_EVERY_MS))), scope)
+
+  return {
+    send: (p: SendInput): Effect.Effect<RelayResult, LichError> => send(p),
+    wait: (p: { from: string; ticket: string; timeout: number }): Effect.Effect<RelayResult, LichError> => wait(p),
+    collect: (p: { from: string; timeout: number; noWait: boolean }): Effect.Effect<Collected, LichError> => collect(p),
+    reply: (p: { from: string; ticket: string; answer: string }): Effect.Effect<Replied, LichError> => reply(p),
+    insert: extras.insert,
+    focus: extras.focus
+  }
+})
+
+export const RelayLayer = Layer.scoped(Relay, make)
+void Failed

@@ -1,0 +1,67 @@
+/**
+ * insert and focus: the two relay commands that carry no errand. insert pastes text at a prompt and
+ * leaves it there (no Enter) — the person at that session writes the question around it; focus asks
+ * the window to open a card.
+ */
+import { Focused, Inserted, MAX_ANSWER_BYTES, Refused } from "@lich/contract"
+import type { Workspace } from "@lich/spawn"
+import type { Terminals } from "@lich/terminal"
+import { Duration, Effect } from "effect"
+import type { Core } from "./core.js"
+import { bytes, stripControls } from "./sanitize.js"
+import { findLive, insertTarget, liveCards } from "./targets.js"
+
+/** 10 s: long enough for a session that is still starting to reach its prompt. */
+export const DEFAULT_INSERT_WAIT_SECONDS = 10
+
+interface Deps {
+  readonly ws: Workspace["Type"]
+  readonly terminals: Terminals["Type"]
+  readonly core: Core
+}
+
+export const makeExtras = ({ ws, terminals, core }: Deps) =>
+  Effect.sync(() => {
+    const insert = (p: { from: string; session: string; project: string; text: string; timeout: number }) =>
+      Effect.gen(function* () {
+        const text = stripControls(p.text)
+        if (text.trim() === "") return yield* new Refused({ message: "nothing to insert: the text is empty" })
+        const n = bytes(text)
+        if (n > MAX_ANSWER_BYTES) {
+          return yield* new Refused({ message: `the text is ${n} bytes, over the 64 KiB limit — insert the path of the file instead of its contents` })
+        }
+        const cards = (yield* liveCards(ws, terminals)).filter((c) => c.id !== p.from || p.session !== "")
+        const me = yield* ws.caller(p.from)
+        const target = yield* insertTarget(cards, p.session, p.project, me)
+        const state = yield* core.locked((s) => s.turn.get(target.id))
+        const readiness = yield* terminals.readiness(target.id)
+        if (readiness.settingUp) {
+          return yield* new Refused({ message: `"${target.label}" is still running its worktree setup script — nothing is at its prompt yet; try again once it is done` })
+        }
+        if (readiness.reported === "waiting" && state === "busy") {
+          return yield* new Refused({ message: `"${target.label}" is waiting on a permission prompt — what is typed there is read by the dialog, not the prompt` })
+        }
+        // A half-written line is not a reason to wait: the text goes after it, where it was meant to go.
+        const seconds = p.timeout > 0 ? p.timeout : DEFAULT_INSERT_WAIT_SECONDS
+        if (!readiness.drafting) {
+          const ready = yield* terminals.awaitReady(target.id, Duration.seconds(seconds))
+          if (!ready) {
+            return yield* new Refused({ message: `"${target.label}" did not reach its prompt within ${seconds} s — nothing was inserted` })
+          }
+        }
+        yield* terminals.typeMessage(target.id, text, { enter: false, maxBytes: MAX_ANSWER_BYTES }).pipe(
+          Effect.mapError((e) => new Refused({ message: `nothing was inserted: ${e.message}` }))
+        )
+        return new Inserted({ id: target.id, label: target.label, project: target.project, kind: target.row.kind, bytes: bytes(stripControls(text)) })
+      })
+
+    const focus = (p: { from: string; target: string; project: string }) =>
+      Effect.gen(function* () {
+        const cards = yield* liveCards(ws, terminals)
+        const target = yield* findLive(cards, p.target, p.project)
+        yield* core.hub.publish({ _tag: "session-focus", id: target.id, projectId: target.projectRow.id })
+        return new Focused({ id: target.id, label: target.label, project: target.project })
+      })
+
+    return { insert, focus }
+  })

@@ -1,0 +1,3 @@
+export * from "./Relay.js"
+export * from "./text.js"
+export * from "./state.js"

@@ -1,0 +1,57 @@
+/**
+ * What lich types at a session's prompt on the relay's behalf: the relayed message, the nudge that
+ * a result is ready, and the note to a worker whose turn closed two requests. The message asks the
+ * agent to write its own answer back through the ticket — lich never reads a terminal's screen.
+ */
+
+/** The fixed paragraph under every relayed message; its line breaks are part of the contract text. */
+const ONLY_WAY_BACK = [
+  "That ticket is the only way back: whoever asked is blocked on it and is",
+  "reading nothing else. Do not answer by messaging a peer session — an answer",
+  "sent any other way is lost. Keep the answer a concise report — what was done,",
+  "where, and what remains — never a transcript: the sender pays to read every",
+  "byte, and the detail is in your commits and files anyway."
+].join("\n")
+
+export interface MessageInput {
+  /** "" when the sender is the command line, not a session. */
+  readonly senderId: string
+  readonly senderLabel: string
+  readonly prompt: string
+  readonly ticket: string
+  /** The target has lich's tools (reply_to_session) in its own tool list. */
+  readonly targetHasTools: boolean
+}
+
+export const replyCommand = (ticket: string): string => `  "$LICH_BIN" reply ${ticket} "<your answer>"`
+
+export const relayedMessage = (m: MessageInput): string => {
+  const opening =
+    m.senderId === ""
+      ? "[lich] Message relayed by the lich command line, not from your own prompt."
+      : `[lich] Message from session "${m.senderLabel}", not from your own prompt.`
+  const how = m.targetHasTools
+    ? `When you have an answer, send it back with the lich tool \`reply_to_session\`\n(ticket ${m.ticket}), or by running:`
+    : "When you have an answer, send it back by running:"
+  return [opening, "", m.prompt, "", how, replyCommand(m.ticket), "", ONLY_WAY_BACK].join("\n")
+}
+
+/** One line per batch: the results themselves come back through the collect call. */
+export const nudgeText = (targets: ReadonlyArray<string>, hasTools: boolean): string => {
+  const head =
+    targets.length === 1
+      ? `[lich] The task you sent "${targets[0]}" has its result ready. To collect everything at`
+      : `[lich] Results from ${targets.length} tasks you sent are ready (${targets.map((t) => `"${t}"`).join(", ")}). To collect everything at`
+  const how = hasTools ? "once, call the lich tool `wait_for_answer` with no ticket, or run:" : "once, run:"
+  return [head, how, `  "$LICH_BIN" wait`].join("\n")
+}
+
+/** Typed at a worker whose one turn closed several requests without an answer to any of them. */
+export const unansweredNote = (requests: ReadonlyArray<{ ticket: string; sender: string }>): string =>
+  [
+    `[lich] Your last turn ended without answering ${requests.length} requests through lich, so each sender was told`,
+    "the answer is in this session:",
+    ...requests.map((r) => `  ticket ${r.ticket} from "${r.sender}"`),
+    "An answer can still go home for an hour: from now on every answer has to name its ticket —",
+    `${replyCommand("<ticket>").trim()}`
+  ].join("\n")
