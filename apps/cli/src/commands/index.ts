@@ -1,5 +1,6 @@
 /** Every subcommand with the one-line summary `lich help` lists it with, in that order. */
 import { close, rename } from "./close.js"
+import { mcp } from "./mcp.js"
 import { open } from "./open.js"
 import { sessions, whoami } from "./sessions.js"
 import { quit, version } from "./version.js"
@@ -10,6 +11,7 @@ export const table = [
   { name: "open", command: open, summary: "open a new session and start it" },
   { name: "close", command: close, summary: "close a session and settle its checkout" },
   { name: "rename", command: rename, summary: "rename a session" },
+  { name: "mcp", command: mcp, summary: "serve the session commands as MCP tools over stdio" },
   { name: "version", command: version, summary: "print this build's version and the running lich's" },
   { name: "quit", command: quit, summary: "end the running lich and every session in it" }
 ] as const
