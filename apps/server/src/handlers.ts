@@ -1,7 +1,10 @@
 /** The RPC handlers: each procedure delegates to the lib that owns it. No logic lives here. */
-import { Refused, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
+import { Failed, Refused, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
 import { ServerConfig, Workspace } from "@lich/spawn"
+import { Themes } from "@lich/themes"
 import { Effect } from "effect"
+import { Window } from "./window/Window.js"
+import { windowState } from "./window/state.js"
 
 const later = (what: string) => () => Effect.fail(new Refused({ message: `${what} is not available in this build yet` }))
 
@@ -41,9 +44,20 @@ export const SpawnHandlers = SpawnRpcs.toLayer(
 export const SystemHandlers = SystemRpcs.toLayer(
   Effect.gen(function* () {
     const config = yield* ServerConfig
+    const window = yield* Window
+    const themes = yield* Themes
+    const state = yield* windowState
     return {
       "system.Info": () => Effect.succeed(new ServerInfo({ version: config.version, pid: process.pid, port: config.port })),
-      "system.Quit": () => Effect.succeed({})
+      "system.Quit": () => Effect.succeed({}),
+      "system.State": () => state,
+      "system.Themes": () => themes.list(),
+      "system.SwitchTheme": ({ id }) => themes.switchTo(id),
+      "system.OpenWindow": ({ shell, flags }) =>
+        window.open({ shell, flags }).pipe(
+          Effect.as({}),
+          Effect.mapError((e) => new Failed({ message: e.message }))
+        )
     }
   })
 )

@@ -9,6 +9,10 @@ import { NodePtyLayer, Terminals } from "@lich/terminal"
 import { Effect, Layer, Stream } from "effect"
 import { RelayHandlers, SpawnHandlers, SystemHandlers } from "./handlers.js"
 import { Lifecycle } from "./Lifecycle.js"
+import { Themes } from "@lich/themes"
+import { configDir } from "@lich/singleton"
+import * as path from "node:path"
+import { Window } from "./window/Window.js"
 
 /** A PTY whose process ended is still a card; the window hears it ended. */
 const ExitEvents = Layer.scopedDiscard(
@@ -32,6 +36,11 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     Terminals.layer.pipe(Layer.provide(NodePtyLayer))
   )
   const workspace = WorkspaceLayer.pipe(Layer.provideMerge(base))
-  const handlers = Layer.mergeAll(RelayHandlers, SpawnHandlers, SystemHandlers, ExitEvents).pipe(Layer.provideMerge(workspace))
+  // The window and its themes: user themes live in <config>/lich/themes.
+  const windowing = Layer.mergeAll(Window.layer, Themes.layer(path.join(configDir(config.env), "themes")))
+  const handlers = Layer.mergeAll(RelayHandlers, SpawnHandlers, SystemHandlers, ExitEvents).pipe(
+    Layer.provideMerge(windowing),
+    Layer.provideMerge(workspace)
+  )
   return handlers
 }

@@ -16,6 +16,10 @@ import { listen, type Routes } from "./http/Listener.js"
 import { serveRpc } from "./http/rpc.js"
 import { appLayer } from "./layers.js"
 import { Lifecycle } from "./Lifecycle.js"
+import { findBrowser } from "./window/browser.js"
+import { launchRoute } from "./window/launchRoute.js"
+import { openWindowOn } from "./window/remote.js"
+import { Window, WindowError } from "./window/Window.js"
 
 declare const __LICH_VERSION__: string
 export const serverVersion = (): string => (typeof __LICH_VERSION__ === "string" ? __LICH_VERSION__ : "0.0.0-dev")
@@ -30,23 +34,31 @@ const say = (line: string) => Effect.sync(() => process.stdout.write(`${line}\n`
 
 export const windowUrl = (port: number, token: string) => `http://127.0.0.1:${port}/?token=${token}`
 
-const serve = (port: number, token: string) =>
+const serve = (port: number, token: string, o: AppOptions) =>
   Effect.gen(function* () {
     const lifecycle = yield* Lifecycle
+    const window = yield* Window
     const routes: Routes<EventHub | Terminals> = {
       rpc: (tag, body) =>
         Effect.map(serveRpc(groups, tag, body), (r) => ({
           ...r,
           after: tag === "system.Quit" && r.status === 200 ? lifecycle.quit : undefined
         })),
-      events: eventsSocket,
+      // Each /events connection is an attached window: `lich focus` opens one when none is.
+      events: (ws) => window.track(eventsSocket(ws)),
       terminal: terminalSocket,
-      post: new Map()
+      post: new Map(),
+      launch: (body) => launchRoute(window, body)
     }
     yield* listen({ port, token, staticRoot: path.join(__dirname, "shell") }, routes)
     yield* Singleton.register(process.env, { port, token, version: serverVersion() })
     yield* say(`lich ${serverVersion()} is running on port ${port} (pid ${process.pid}).`)
     yield* say(`Window: ${windowUrl(port, token)}`)
+    if (o.window) {
+      yield* window.open({ shell: o.shell, flags: o.browserFlags }).pipe(
+        Effect.catchAll((e) => say(`lich: the window did not open: ${e.message} — lich keeps running; run lich again to retry`))
+      )
+    }
     yield* lifecycle.awaitQuit
     yield* say("lich is quitting: ending every session.")
     yield* (yield* Terminals).closeAll()
@@ -57,6 +69,16 @@ export const program = (o: AppOptions) =>
     const env = process.env
     const port = yield* Singleton.listenPort(env)
     const probe = yield* Effect.promise(() => probeRunning(env))
+    if (probe.state === "running" && o.window) {
+      // A second launch opens a window on the lich that runs; its sessions are all there.
+      yield* openWindowOn(probe.runtime.port, probe.runtime.token, o.shell, o.browserFlags)
+      return yield* say(`lich is already running (pid ${probe.runtime.pid}, port ${probe.runtime.port}) — opened a window on it.`)
+    }
+    if (o.window) {
+      // Refuse before anything starts: a backend nobody can see is not what bare `lich` asked for.
+      const browser = findBrowser(o.shell, env.PATH ?? "")
+      if (!browser.ok) return yield* new WindowError({ message: browser.reason })
+    }
     if (probe.state === "running") {
       return yield* say(
         `lich is already running (pid ${probe.runtime.pid}, port ${probe.runtime.port}) — this start leaves it be.`
@@ -74,8 +96,7 @@ export const program = (o: AppOptions) =>
       dataDir: dataDir(env),
       home: env.HOME ?? os.homedir()
     }
-    yield* Effect.scoped(serve(port, token)).pipe(Effect.provide(appLayer(config, dbFile(env))))
-    void o
+    yield* Effect.scoped(serve(port, token, o)).pipe(Effect.provide(appLayer(config, dbFile(env))))
   })
 
 void EventHub

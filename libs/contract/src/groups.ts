@@ -13,12 +13,16 @@ import {
   Info,
   Insert,
   Open,
+  OpenWindow,
   Peers,
   Quit,
   Rename,
   RenameFolder,
   Reply,
   Send,
+  State,
+  SwitchTheme,
+  Themes,
   Wait,
   Whoami,
   Worktrees
@@ -35,5 +39,5 @@ export const SpawnRpcs = RpcGroup.make(
   RenameFolder,
   ColorFolder
 ).prefix("spawn.")
-export const SystemRpcs = RpcGroup.make(Info, Quit).prefix("system.")
+export const SystemRpcs = RpcGroup.make(Info, Quit, State, Themes, SwitchTheme, OpenWindow).prefix("system.")
 

@@ -21,6 +21,7 @@ import {
   Renamed,
   ServerInfo
 } from "./session.js"
+import { ThemeList, ThemeSwitched, WindowState } from "./window.js"
 
 /** Who is asking: LICH_SESSION_ID of the calling process, "" outside a session. */
 const from = Schema.String
@@ -108,6 +109,18 @@ export const ColorFolder = Rpc.make("ColorFolder", {
 export const Info = Rpc.make("Info", { payload: {}, success: ServerInfo, error })
 /** Replies first, then ends every session and the process. */
 export const Quit = Rpc.make("Quit", { payload: {}, success: Schema.Struct({}), error })
+
+/** Everything the window needs on load: tabs, open cards and which of them have a running PTY. */
+export const State = Rpc.make("State", { payload: {}, success: WindowState, error })
+export const Themes = Rpc.make("Themes", { payload: {}, success: ThemeList, error })
+/** id: a theme id or "system"; every open window repaints on the theme-changed it publishes. */
+export const SwitchTheme = Rpc.make("SwitchTheme", { payload: { id: Schema.String }, success: ThemeSwitched, error })
+/** A second `lich` hands its browser choice to the running backend, which opens the window. */
+export const OpenWindow = Rpc.make("OpenWindow", {
+  payload: { shell: Schema.String, flags: Schema.Array(Schema.String) },
+  success: Schema.Struct({}),
+  error
+})
 
 /** Group names as they appear in the URL path. */
 export type RpcGroupName = "relay" | "spawn" | "system"

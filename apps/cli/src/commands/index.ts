@@ -4,6 +4,8 @@ import { mcp } from "./mcp.js"
 import { open } from "./open.js"
 import { sessions, whoami } from "./sessions.js"
 import { quit, version } from "./version.js"
+import { native } from "./native.js"
+import { theme } from "./theme.js"
 
 export const table = [
   { name: "sessions", command: sessions, summary: "list the live sessions you can address" },
@@ -12,6 +14,8 @@ export const table = [
   { name: "close", command: close, summary: "close a session and settle its checkout" },
   { name: "rename", command: rename, summary: "rename a session" },
   { name: "mcp", command: mcp, summary: "serve the session commands as MCP tools over stdio" },
+  { name: "theme", command: theme, summary: "list the installed themes, or switch the one in use" },
+  { name: "native", command: native, summary: "open the native window on the running lich" },
   { name: "version", command: version, summary: "print this build's version and the running lich's" },
   { name: "quit", command: quit, summary: "end the running lich and every session in it" }
 ] as const

@@ -19,6 +19,8 @@ export interface Routes<R> {
   readonly terminal: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
   /** Hook endpoints: path → handler of the raw body, answering a status and optional text. */
   readonly post: ReadonlyMap<string, (body: string) => Effect.Effect<{ status: number; text?: string }, never, R>>
+  /** `POST /launch`: trades a one-time launch code for the token, so it is served without one. */
+  readonly launch?: (body: string) => Effect.Effect<{ status: number; body: unknown }, never, R>
 }
 
 export interface ListenerOptions {
@@ -31,6 +33,8 @@ export interface ListenerOptions {
 const MAX_WS_PAYLOAD = 1024 * 1024
 /** 4 KiB for hook bodies: a state report is a few hundred bytes. */
 export const MAX_HOOK_BODY = 4 * 1024
+/** 256 bytes: a launch code is 32 hex characters in a one-key object. */
+const MAX_LAUNCH_BODY = 256
 
 const readBody = (req: http.IncomingMessage, limit: number) =>
   new Promise<string | undefined>((resolve) => {
@@ -67,6 +71,13 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
       const url = new URL(req.url ?? "/", "http://127.0.0.1")
       if (!hostAllowed(req.headers.host, o.port)) return send(res, 403, "forbidden host")
       if (req.method === "GET" && !isProtected(url.pathname)) return serveStatic(o.staticRoot, url.pathname, res)
+      if (url.pathname === "/launch" && routes.launch) {
+        if (req.method !== "POST") return send(res, 405, "method not allowed")
+        const body = await readBody(req, MAX_LAUNCH_BODY)
+        if (body === undefined) return send(res, 413, { error: "body too large" })
+        const reply = await Runtime.runPromise(rt)(routes.launch(body))
+        return send(res, reply.status, reply.body)
+      }
       if (!tokenMatches(url.searchParams.get("token"), o.token)) return send(res, 401, "invalid token")
       if (url.pathname === "/ping") return send(res, 204)
       if (url.pathname.startsWith("/rpc/")) {

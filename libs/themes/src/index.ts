@@ -1,0 +1,2 @@
+export * from "./Themes.js"
+export * from "./contract.js"
