@@ -31,11 +31,11 @@ export const SpawnHandlers = SpawnRpcs.toLayer(
       "spawn.Open": (p) => ws.open(p),
       "spawn.Close": (p) => ws.close(p),
       "spawn.Rename": (p) => ws.rename(p),
-      "spawn.Worktrees": later("worktrees"),
-      "spawn.Folders": later("folders"),
-      "spawn.File": later("file"),
-      "spawn.RenameFolder": later("rename-folder"),
-      "spawn.ColorFolder": later("color-folder")
+      "spawn.Worktrees": (p) => ws.worktrees(p),
+      "spawn.Folders": (p) => ws.folders(p),
+      "spawn.File": (p) => ws.file(p),
+      "spawn.RenameFolder": (p) => ws.renameFolder(p),
+      "spawn.ColorFolder": (p) => ws.colorFolder(p)
     }
   })
 )

@@ -5,10 +5,14 @@
  * another's. It never reads a terminal's screen; what a session is doing comes from its hooks.
  */
 import {
-  Closed,
-  Failed,
+  type Checkout,
+  type Closed,
+  type Filed,
+  type Folder,
+  type FolderPainted,
+  type FolderRenamed,
   NotFound,
-  Opened,
+  type Opened,
   type OpenPayload,
   Refused,
   Renamed,
@@ -20,19 +24,18 @@ import { EventHub } from "@lich/events"
 import { Projects, Sessions, type ProjectRow } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { Context, Effect, Layer, Option } from "effect"
+import { type ClosePayload, makeClose } from "./close.js"
 import { storeFailure } from "./failures.js"
+import { makeFolders } from "./folders.js"
+import { makeOpen } from "./open.js"
 import { resolveTarget } from "./resolve.js"
+import { scopeProject } from "./scope.js"
+import { ServerConfig } from "./ServerConfig.js"
 import { SessionStates } from "./SessionStates.js"
 import { cardOf, peerOf, type Card } from "./view.js"
-import { makeOpen } from "./open.js"
+import { listCheckouts } from "./worktrees.js"
 
-export interface ClosePayload {
-  readonly from: string
-  readonly target: string
-  readonly project: string
-  readonly worktree: "" | "keep" | "remove"
-  readonly force: boolean
-}
+export type { ClosePayload } from "./close.js"
 
 export interface WorkspaceShape {
   readonly peers: (from: string) => Effect.Effect<ReadonlyArray<Peer>, LichError>
@@ -44,6 +47,11 @@ export interface WorkspaceShape {
   readonly cards: () => Effect.Effect<ReadonlyArray<Card>, LichError>
   /** The caller's own card, when `from` names an open session. */
   readonly caller: (from: string) => Effect.Effect<Option.Option<Card>, LichError>
+  readonly worktrees: (p: { from: string; project: string }) => Effect.Effect<ReadonlyArray<Checkout>, LichError>
+  readonly folders: (p: { from: string; project: string }) => Effect.Effect<ReadonlyArray<Folder>, LichError>
+  readonly file: (p: { from: string; target: string; project: string; folder: string }) => Effect.Effect<Filed, LichError>
+  readonly renameFolder: (p: { from: string; project: string; folder: string; to: string }) => Effect.Effect<FolderRenamed, LichError>
+  readonly colorFolder: (p: { from: string; project: string; folder: string; color: string }) => Effect.Effect<FolderPainted, LichError>
 }
 
 export class Workspace extends Context.Tag("lich/spawn/Workspace")<Workspace, WorkspaceShape>() {}
@@ -54,6 +62,7 @@ const make = Effect.gen(function* () {
   const terminals = yield* Terminals
   const states = yield* SessionStates
   const hub = yield* EventHub
+  const config = yield* ServerConfig
 
   const cards = () =>
     storeFailure(
@@ -109,57 +118,6 @@ const make = Effect.gen(function* () {
         : new Refused({ message: r.message }))
     })
 
-  const nextActive = (closed: Card) =>
-    Effect.gen(function* () {
-      if (closed.projectRow.activeSessionId !== closed.id) return closed.projectRow.activeSessionId
-      const siblings = (yield* cards()).filter((c) => c.projectRow.id === closed.projectRow.id && c.id !== closed.id)
-      const after = siblings.find((c) => c.row.position > closed.row.position) ?? siblings.at(-1)
-      const active = after?.id ?? ""
-      yield* storeFailure(projects.setActive(closed.projectRow.id, active))
-      return active
-    })
-
-  const close = (p: ClosePayload) =>
-    Effect.gen(function* () {
-      const card = yield* findCard(p.target, p.project)
-      if (card.id === p.from) {
-        return yield* new Refused({
-          message: `"${card.label}" is this session — closing it would take down the agent asking for it`
-        })
-      }
-      const all = yield* cards()
-      const sharing = all.filter((c) => c.id !== card.id && c.dir === card.dir)
-      const inWorktree = card.row.path !== "" && card.row.path !== card.projectPath
-      const last = inWorktree && sharing.length === 0
-      if (!last && p.worktree !== "") {
-        return yield* new Refused({
-          message: `--worktree is only for a checkout's last session, and "${card.label}" ${inWorktree ? "shares its checkout with another session" : "runs in the project's own directory"} — close it without the flag`
-        })
-      }
-      if (last && p.worktree === "") {
-        return yield* new Refused({
-          message: `"${card.label}" is the last session in worktree ${card.dir} — say what happens to it: --worktree keep (keep the checkout and park the session) or --worktree remove (delete the checkout)`
-        })
-      }
-      if (last && p.worktree === "remove") {
-        return yield* new Refused({ message: "removing a worktree is not available in this build yet" })
-      }
-      yield* terminals.close(card.id)
-      yield* storeFailure(sessions.park(card.id))
-      yield* states.clear(card.id)
-      const activeId = yield* nextActive(card)
-      yield* hub.publish({ _tag: "session-closed", id: card.id, projectId: card.projectRow.id, activeId })
-      return new Closed({
-        id: card.id,
-        projectId: card.projectRow.id,
-        project: card.project,
-        label: card.label,
-        worktree: inWorktree ? card.dir : "",
-        kept: last,
-        removed: false
-      })
-    })
-
   const rename = (p: { from: string; target: string; project: string; label: string }) =>
     Effect.gen(function* () {
       const label = p.label.trim()
@@ -186,9 +144,29 @@ const make = Effect.gen(function* () {
     })
 
   const open = yield* makeOpen({ cards, caller })
+  const close = yield* makeClose({ cards, findCard })
+  const scope = (from: string, project: string) => Effect.provideService(scopeProject({ cards, caller, home: config.home }, from, project), Projects, projects)
+  const folderOps = yield* makeFolders({ caller, findCard, scope })
+  const worktrees = (p: { from: string; project: string }) =>
+    Effect.gen(function* () {
+      const project = yield* scope(p.from, p.project)
+      return yield* listCheckouts(project, yield* cards())
+    })
 
-  return { peers, whoami, open, close, rename, cards, caller } satisfies WorkspaceShape
+  return {
+    peers,
+    whoami,
+    open,
+    close,
+    rename,
+    cards,
+    caller,
+    worktrees,
+    folders: (p: { from: string; project: string }) => folderOps.folders(p.from, p.project),
+    file: folderOps.file,
+    renameFolder: folderOps.renameFolder,
+    colorFolder: folderOps.colorFolder
+  } satisfies WorkspaceShape
 })
 
 export const WorkspaceLayer = Layer.effect(Workspace, make)
-void Failed

@@ -1,30 +1,23 @@
 /**
- * `open`: validate everything first (nothing is written for a refused open), then the row, the card
- * event, and the PTY — in that order, so the window has the card before any byte of output. A PTY
- * that fails to start keeps its row and card: the card is the only place its error can be read.
+ * `open`: validate everything first (nothing is written for a refused open), then the checkout, the
+ * row, the card event, and the PTY — in that order, so the window has the card before any byte of
+ * output. A worktree that cannot be made leaves nothing behind; a PTY that fails to start keeps its
+ * row and card, because the card is the only place its error can be read. A kept worktree opened
+ * again resumes its parked row: same id, same label, the provider's own resume.
  */
-import { Opened, type OpenPayload, Refused, type LichError } from "@lich/contract"
+import { Failed, Opened, type OpenPayload, Refused, type LichError } from "@lich/contract"
 import { EventHub } from "@lich/events"
-import {
-  briefingText,
-  isProviderId,
-  provider,
-  refuseOpenOptions,
-  resolveBinary,
-  spawnArgs,
-  unknownKindMessage,
-  type ProviderId
-} from "@lich/providers"
-import { Projects, Sessions, Settings, WorktreePorts } from "@lich/store"
-import { Terminals } from "@lich/terminal"
+import { isProviderId, refuseOpenOptions, unknownKindMessage, type ProviderId } from "@lich/providers"
+import { Projects, Sessions, Settings, type ProjectRow, type SessionRow } from "@lich/store"
 import { Effect, Option } from "effect"
 import * as crypto from "node:crypto"
+import { decideConfined } from "./confine.js"
 import { storeFailure } from "./failures.js"
-import { reservePort } from "./ports.js"
-import { isPathLike, projectByName, projectByPath } from "./projects.js"
+import { isPathLike, openProjectsLine, projectByName, projectByPath } from "./projects.js"
 import { ServerConfig } from "./ServerConfig.js"
-import { sessionEnv } from "./sessionEnv.js"
+import { makeStartPty } from "./start.js"
 import { cardOf, sessionOf, type Card } from "./view.js"
+import { type Checkout, createCheckout, discardCheckout, existingCheckout, isRepository, worktreePath } from "./worktree.js"
 
 interface Deps {
   readonly cards: () => Effect.Effect<ReadonlyArray<Card>, LichError>
@@ -39,13 +32,11 @@ export const makeOpen = (deps: Deps) =>
     const config = yield* ServerConfig
     const projects = yield* Projects
     const sessions = yield* Sessions
-    const settings = yield* Settings
-    const terminals = yield* Terminals
     const hub = yield* EventHub
-    const ports = yield* WorktreePorts
-    // One open at a time: counter, row and PTY of one open never interleave with another's.
+    const startPty = yield* makeStartPty
+    // One open at a time: counter, checkout, row and PTY of one open never interleave with another's.
     const lock = yield* Effect.makeSemaphore(1)
-    const projectCtx = yield* Effect.context<Projects | EventHub>()
+    const ctx = yield* Effect.context<Projects | EventHub | Settings>()
 
     const chooseKind = (kind: string, me: Option.Option<Card>) =>
       Effect.gen(function* () {
@@ -60,94 +51,117 @@ export const makeOpen = (deps: Deps) =>
     const chooseProject = (project: string, me: Option.Option<Card>) =>
       Effect.gen(function* () {
         if (project !== "") {
-          return yield* Effect.provide(
-            isPathLike(project) ? projectByPath(project, config.home) : projectByName(project),
-            projectCtx
-          )
+          return yield* Effect.provide(isPathLike(project) ? projectByPath(project, config.home) : projectByName(project), ctx)
         }
         if (Option.isSome(me)) return me.value.projectRow
         const open = yield* storeFailure(projects.listOpen())
         return yield* new Refused({
-          message: `no project given, and this is not running in a lich session — name one with --project (a name, or a directory's absolute path). ${open.length === 0 ? "No project is open." : `Open projects: ${open.map((p) => p.name).join(", ")}.`}`
+          message: `no project given, and this is not running in a lich session — name one with --project (a name, or a directory's absolute path). ${openProjectsLine(open)}`
         })
       })
 
-    const validate = (p: OpenPayload) =>
+    /** Row, card, PTY for a session nobody had before. */
+    const openNew = (o: {
+      p: OpenPayload
+      project: ProjectRow
+      kind: ProviderId
+      me: Option.Option<Card>
+      checkout: Checkout | undefined
+      confined: boolean
+    }) =>
       Effect.gen(function* () {
-        if (p.base !== "" && p.worktree === "") {
-          return yield* new Refused({ message: "--base says where a new --worktree branch starts; it needs --worktree" })
-        }
-        if (p.worktree !== "") {
-          return yield* new Refused({ message: "--worktree is not available in this build yet" })
-        }
+        const { p, project, kind, me, checkout } = o
+        const seq = yield* storeFailure(projects.takeSeq(project.id))
+        const branch = checkout?.branch ?? ""
+        const taken = branch === "" || (yield* storeFailure(sessions.labelTaken(project.id, branch)))
+        const row = yield* storeFailure(
+          sessions.insert({
+            id: newSessionId(),
+            projectId: project.id,
+            label: taken ? `Session ${seq}` : branch,
+            kind,
+            path: checkout?.path ?? "",
+            branch,
+            folder: p.folder,
+            model: p.model,
+            effort: p.effort,
+            ultracode: p.ultracode,
+            confined: o.confined,
+            originSessionId: Option.isSome(me) ? me.value.id : "",
+            originLabel: Option.isSome(me) ? me.value.label : ""
+          })
+        )
+        yield* storeFailure(projects.setActive(project.id, row.id))
+        const card = cardOf(row, project)
+        const session = sessionOf(card, seq + 1)
+        yield* hub.publish({ _tag: "session-opened", session })
+        const startError = yield* startPty({ card, kind, birth: true, setup: checkout?.fresh === true })
+        return new Opened({ session, worktree: checkout?.path ?? "", startError, resumed: false })
       })
 
-    const startPty = (card: Card, kind: ProviderId, p: OpenPayload) =>
+    /** The parked row of a kept worktree, unparked under its own id and label, its conversation resumed. */
+    const resume = (p: OpenPayload, project: ProjectRow, parked: SessionRow) =>
       Effect.gen(function* () {
-        const setting = yield* storeFailure(settings.get(`provider.${kind}.bin`, card.projectRow.id))
-        const binary = resolveBinary(kind, { setting: Option.getOrUndefined(setting), env: config.env })
-        const hasTools = provider(kind).hasToolsAlways
-        const args = spawnArgs({
+        yield* storeFailure(sessions.unpark(parked.id))
+        if (p.folder !== "") yield* storeFailure(sessions.setFolder(parked.id, p.folder))
+        const row = Option.getOrElse(yield* storeFailure(sessions.get(parked.id)), () => parked)
+        yield* storeFailure(projects.setActive(project.id, row.id))
+        const card = cardOf(row, project)
+        const session = sessionOf(card, project.nextSeq)
+        yield* hub.publish({ _tag: "session-opened", session })
+        const kind = row.kind as ProviderId
+        const startError = yield* startPty({
+          card,
           kind,
-          binary,
-          rosterName: card.name,
-          birth: true,
-          model: p.model,
-          effort: p.effort,
-          ultracode: p.ultracode,
-          briefing: briefingText(hasTools),
-          lichBin: config.lichBin,
-          mcp: true
+          birth: row.providerSessionId === "",
+          resumeId: row.providerSessionId,
+          setup: false
         })
-        const port = yield* reservePort(card.dir).pipe(Effect.provideService(WorktreePorts, ports), storeFailure)
-        const env = sessionEnv({
-          base: config.env,
-          port: config.port,
-          token: config.token,
-          sessionId: card.id,
-          lichBin: config.lichBin,
-          projectDir: card.projectPath,
-          worktreePort: port
-        })
-        return yield* terminals
-          .start({ id: card.id, file: binary, args: [...args], cwd: card.dir, env })
-          .pipe(
-            Effect.as(""),
-            Effect.catchAll((e) => Effect.succeed(String((e as { message?: unknown }).message ?? e)))
-          )
+        return new Opened({ session, worktree: row.path, startError, resumed: true })
+      })
+
+    const openWorktree = (p: OpenPayload, project: ProjectRow, kind: ProviderId, me: Option.Option<Card>) =>
+      Effect.gen(function* () {
+        const branch = p.worktree.trim()
+        if (!(yield* isRepository(project.path))) {
+          return yield* new Refused({ message: `project "${project.name}" at ${project.path} is not a git repository — --worktree needs one` })
+        }
+        const path = worktreePath(config.dataDir, project.id, branch)
+        const kept = yield* existingCheckout(project.path, path).pipe(
+          Effect.mapError((e) => new Failed({ message: `listing the worktrees of "${project.name}" failed: ${e.detail}` }))
+        )
+        if (Option.isSome(kept)) {
+          const parked = yield* storeFailure(sessions.findParkedAtPath(project.id, path))
+          if (Option.isSome(parked) && isProviderId(parked.value.kind) && (p.kind === "" || p.kind === parked.value.kind)) {
+            return yield* resume(p, project, parked.value)
+          }
+          const confined = yield* Effect.provide(decideConfined(config, kind, project.id, true), ctx)
+          const checkout: Checkout = { path, branch: kept.value.branch || branch, fresh: false, createdBranch: false }
+          return yield* openNew({ p, project, kind, me, checkout, confined })
+        }
+        const confined = yield* Effect.provide(decideConfined(config, kind, project.id, true), ctx)
+        const dataRoot = `${config.dataDir}/worktrees`
+        const checkout = yield* createCheckout({ root: project.path, project: project.name, branch, base: p.base, path, dataRoot })
+        // Nothing of a failed open may stay behind: a row that could not be written takes the checkout with it.
+        return yield* openNew({ p, project, kind, me, checkout, confined }).pipe(
+          Effect.tapError(() => discardCheckout(project.path, dataRoot, checkout))
+        )
       })
 
     return (p: OpenPayload) =>
       lock.withPermits(1)(
         Effect.gen(function* () {
-          yield* validate(p)
+          if (p.base !== "" && p.worktree === "") {
+            return yield* new Refused({ message: "--base says where a new --worktree branch starts; it needs --worktree" })
+          }
           const me = yield* deps.caller(p.from)
           const kind = yield* chooseKind(p.kind, me)
           const refusal = refuseOpenOptions(kind, { model: p.model, effort: p.effort, ultracode: p.ultracode })
           if (refusal !== undefined) return yield* new Refused({ message: refusal })
           const project = yield* chooseProject(p.project, me)
-          const seq = yield* storeFailure(projects.takeSeq(project.id))
-          const row = yield* storeFailure(
-            sessions.insert({
-              id: newSessionId(),
-              projectId: project.id,
-              label: `Session ${seq}`,
-              kind,
-              path: "",
-              folder: p.folder,
-              model: p.model,
-              effort: p.effort,
-              ultracode: p.ultracode,
-              originSessionId: Option.isSome(me) ? me.value.id : "",
-              originLabel: Option.isSome(me) ? me.value.label : ""
-            })
-          )
-          yield* storeFailure(projects.setActive(project.id, row.id))
-          const card = cardOf(row, project)
-          const session = sessionOf(card, seq + 1)
-          yield* hub.publish({ _tag: "session-opened", session })
-          const startError = yield* startPty(card, kind, p)
-          return new Opened({ session, worktree: "", startError, resumed: false })
+          if (p.worktree.trim() !== "") return yield* openWorktree(p, project, kind, me)
+          const confined = yield* Effect.provide(decideConfined(config, kind, project.id, false), ctx)
+          return yield* openNew({ p, project, kind, me, checkout: undefined, confined })
         })
       )
   })

@@ -4,6 +4,7 @@ import { mcp } from "./mcp.js"
 import { open } from "./open.js"
 import { sessions, whoami } from "./sessions.js"
 import { quit, version } from "./version.js"
+import { colorFolder, file, folders, renameFolder, worktrees } from "./workspace.js"
 import { native } from "./native.js"
 import { theme } from "./theme.js"
 
@@ -13,6 +14,11 @@ export const table = [
   { name: "open", command: open, summary: "open a new session and start it" },
   { name: "close", command: close, summary: "close a session and settle its checkout" },
   { name: "rename", command: rename, summary: "rename a session" },
+  { name: "worktrees", command: worktrees, summary: "list a project's worktrees, their state and sessions" },
+  { name: "folders", command: folders, summary: "list a project's sidebar folders and their sessions" },
+  { name: "file", command: file, summary: "move a session into a sidebar folder" },
+  { name: "rename-folder", command: renameFolder, summary: "rename a sidebar folder (or take it apart)" },
+  { name: "color-folder", command: colorFolder, summary: "paint the sessions in a folder one color" },
   { name: "mcp", command: mcp, summary: "serve the session commands as MCP tools over stdio" },
   { name: "theme", command: theme, summary: "list the installed themes, or switch the one in use" },
   { name: "native", command: native, summary: "open the native window on the running lich" },

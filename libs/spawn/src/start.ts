@@ -1,0 +1,89 @@
+/**
+ * Starting a session's PTY: the provider's argv (birth or resume), the environment with lich's
+ * coordinates and the checkout's reserved port, then the wrappers inner to outer — the worktree
+ * setup script (a fresh checkout only; it ends with the setup-done marker and the provider starts
+ * even when it fails), then the sandbox. A start that fails returns its error as text: the card
+ * stays, to show it.
+ */
+import { briefingText, provider, resolveBinary, spawnArgs, type ProviderId } from "@lich/providers"
+import { Settings, WorktreePorts } from "@lich/store"
+import { Terminals } from "@lich/terminal"
+import { setupWrapper } from "@lich/terminal/contract"
+import { Effect, Option } from "effect"
+import * as fs from "node:fs"
+import * as nodePath from "node:path"
+import { confinedCommand } from "./confine.js"
+import { storeFailure } from "./failures.js"
+import { reservePort } from "./ports.js"
+import { ServerConfig } from "./ServerConfig.js"
+import { sessionEnv } from "./sessionEnv.js"
+import type { Card } from "./view.js"
+
+export interface StartPlan {
+  readonly card: Card
+  readonly kind: ProviderId
+  /** A new conversation (model and effort passed) rather than a resume of `resumeId`. */
+  readonly birth: boolean
+  readonly resumeId?: string
+  /** Run the project's worktree setup script first (a checkout this open created). */
+  readonly setup: boolean
+}
+
+/** `.lich/setup-worktree.sh` of the project, when it has a non-blank one. */
+export const setupScript = (projectPath: string): string | undefined => {
+  try {
+    const text = fs.readFileSync(nodePath.join(projectPath, ".lich", "setup-worktree.sh"), "utf8")
+    return text.trim() === "" ? undefined : text
+  } catch {
+    return undefined
+  }
+}
+
+export const makeStartPty = Effect.gen(function* () {
+  const config = yield* ServerConfig
+  const settings = yield* Settings
+  const terminals = yield* Terminals
+  const ports = yield* WorktreePorts
+
+  return (s: StartPlan) =>
+    Effect.gen(function* () {
+      const { card, kind } = s
+      const setting = yield* storeFailure(settings.get(`provider.${kind}.bin`, card.projectRow.id))
+      const binary = resolveBinary(kind, { setting: Option.getOrUndefined(setting), env: config.env })
+      const row = card.row
+      const args = spawnArgs({
+        kind,
+        binary,
+        rosterName: card.name,
+        birth: s.birth,
+        resumeId: s.resumeId,
+        model: row.model,
+        effort: row.effort,
+        ultracode: row.ultracode,
+        briefing: briefingText(provider(kind).hasToolsAlways),
+        lichBin: config.lichBin,
+        mcp: true
+      })
+      const port = yield* reservePort(card.dir).pipe(Effect.provideService(WorktreePorts, ports), storeFailure)
+      const env = sessionEnv({
+        base: config.env,
+        port: config.port,
+        token: config.token,
+        sessionId: card.id,
+        lichBin: config.lichBin,
+        projectDir: card.projectPath,
+        worktreePort: port
+      })
+      const script = s.setup ? setupScript(card.projectPath) : undefined
+      const inner = script === undefined ? { file: binary, args } : setupWrapper(script, [binary, ...args])
+      const command = row.confined ? confinedCommand({ config, kind, cwd: card.dir, binary, env }, inner) : Effect.succeed(inner)
+      return yield* command
+        .pipe(
+          Effect.flatMap((c) =>
+            terminals.start({ id: card.id, file: c.file, args: [...c.args], cwd: card.dir, env, setup: script !== undefined })
+          ),
+          Effect.as(""),
+          Effect.catchAll((e) => Effect.succeed(String((e as { message?: unknown }).message ?? e)))
+        )
+    })
+})

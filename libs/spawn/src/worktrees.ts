@@ -1,0 +1,34 @@
+/**
+ * `worktrees`: a project's linked checkouts — name, whether they hold uncommitted work, and which
+ * sessions are open in each. The project's own directory is not listed: every project has it and it
+ * cannot be removed. A directory that is not a repository (or no git at all) has none, not an error.
+ */
+import { Checkout, type LichError } from "@lich/contract"
+import { Effect } from "effect"
+import * as nodePath from "node:path"
+import { isDirty } from "./close.js"
+import { isRepository, listWorktrees } from "./worktree.js"
+import type { Card } from "./view.js"
+import type { ProjectRow } from "@lich/store"
+
+export const listCheckouts = (project: ProjectRow, cards: ReadonlyArray<Card>): Effect.Effect<ReadonlyArray<Checkout>, LichError> =>
+  Effect.gen(function* () {
+    if (!(yield* isRepository(project.path))) return []
+    const entries = yield* listWorktrees(project.path).pipe(Effect.orElseSucceed(() => []))
+    const linked = entries.filter((w) => !w.bare && w.path !== project.path)
+    return yield* Effect.forEach(
+      linked,
+      (w) =>
+        Effect.map(
+          isDirty(w.path),
+          (dirty) =>
+            new Checkout({
+              name: w.branch !== "" ? w.branch : nodePath.basename(w.path),
+              path: w.path,
+              dirty,
+              sessions: cards.filter((c) => c.projectRow.id === project.id && c.dir === w.path).map((c) => c.label)
+            })
+        ),
+      { concurrency: 4 }
+    )
+  })
