@@ -12,6 +12,8 @@ import * as path from "node:path"
 export const root = path.resolve(__dirname, "..")
 export const lichBin = path.join(root, "bin", "lich")
 export const fakeAgent = path.join(root, "test", "fixtures", "fake-agent.mjs")
+/** A fake agent with a behaviour: hooked-replier, replier, hooked-silent, mute, slow-replier. */
+export const agent = (mode: string) => path.join(root, "test", "fixtures", "agents", mode)
 
 export interface Run {
   readonly code: number
@@ -83,10 +85,11 @@ export interface Backend {
   readonly project: (name: string) => string
 }
 
-export const startBackend = async (): Promise<Backend> => {
+/** `extraEnv` is the backend's environment on top of the isolated one: e.g. LICH_CLAUDE_BIN = agent("hooked-replier"). */
+export const startBackend = async (extraEnv: NodeJS.ProcessEnv = {}): Promise<Backend> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-it-"))
   const port = await freePort()
-  const env = isolatedEnv(dir, port)
+  const env = { ...isolatedEnv(dir, port), ...extraEnv }
   fs.mkdirSync(env.HOME!, { recursive: true })
   const child = spawn(lichBin, ["--no-window"], { env, stdio: ["ignore", "pipe", "pipe"] })
   let stderr = ""
@@ -138,4 +141,43 @@ export interface AgentRecord {
   readonly env: Readonly<Record<string, string>>
   readonly cwd: string
   readonly pid: number
+}
+
+/** Resolves with the first JSONL record of `file` that `match` accepts, as it is appended (fs.watch). */
+export const waitForRecord = <T>(file: string, match: (r: T) => boolean): Promise<T> =>
+  new Promise<T>((resolve) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    let done = false
+    const look = (): boolean => {
+      let text = ""
+      try {
+        text = fs.readFileSync(file, "utf8")
+      } catch {
+        return false
+      }
+      for (const line of text.split("\n")) {
+        if (line === "") continue
+        try {
+          const r = JSON.parse(line) as T
+          if (match(r)) {
+            done = true
+            resolve(r)
+            return true
+          }
+        } catch {
+          // a line still being written
+        }
+      }
+      return false
+    }
+    const watcher = fs.watch(path.dirname(file), () => {
+      if (!done && look()) watcher.close()
+    })
+    if (look()) watcher.close()
+  })
+
+export interface AgentEvent {
+  readonly event: "paste" | "submit" | "replied"
+  readonly text?: string
+  readonly ticket?: string
 }
