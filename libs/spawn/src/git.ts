@@ -15,8 +15,11 @@ export class GitError extends Data.TaggedError("GitError")<{
   /** git's own last words (stderr, trimmed): what a person reads. */
   readonly stderr: string
 }> {
+  /** One line: git's fatal/error line when it printed one (its progress chatter dropped), else its last line. */
   get detail(): string {
-    return this.stderr !== "" ? this.stderr : `git ${this.args[0] ?? ""} exited with ${this.code}`
+    const lines = this.stderr.split("\n").map((l) => l.trim()).filter((l) => l !== "")
+    const said = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1)
+    return said ?? `git ${this.args[0] ?? ""} exited with ${this.code}`
   }
 }
 
