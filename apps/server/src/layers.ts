@@ -3,6 +3,7 @@
  * backend runs is a layer here; main.ts only decides whether to start and then waits for quit.
  */
 import { EventHub, HookReports } from "@lich/events"
+import { Hooks } from "@lich/hooks"
 import { ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
 import { StoreLive } from "@lich/store"
 import { NodePtyLayer, Terminals } from "@lich/terminal"
@@ -38,7 +39,7 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
   const workspace = WorkspaceLayer.pipe(Layer.provideMerge(base))
   // The window and its themes: user themes live in <config>/lich/themes.
   const windowing = Layer.mergeAll(Window.layer, Themes.layer(path.join(configDir(config.env), "themes")))
-  const handlers = Layer.mergeAll(RelayHandlers, SpawnHandlers, SystemHandlers, ExitEvents).pipe(
+  const handlers = Layer.mergeAll(RelayHandlers, SpawnHandlers, SystemHandlers, ExitEvents, Hooks.layer).pipe(
     Layer.provideMerge(windowing),
     Layer.provideMerge(workspace)
   )

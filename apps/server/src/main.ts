@@ -5,6 +5,7 @@
  * serves until `lich quit` or a signal; ending closes every PTY and removes the runtime file.
  */
 import { EventHub } from "@lich/events"
+import { hookPaths, Hooks } from "@lich/hooks"
 import { Singleton, configDir, dataDir, dbFile, ensureConfigDir, listenPort, newToken, probeRunning, cleanStale } from "@lich/singleton"
 import { Terminals } from "@lich/terminal"
 import { Effect, Layer } from "effect"
@@ -37,6 +38,7 @@ export const windowUrl = (port: number, token: string) => `http://127.0.0.1:${po
 const serve = (port: number, token: string, o: AppOptions) =>
   Effect.gen(function* () {
     const lifecycle = yield* Lifecycle
+    const hooks = yield* Hooks
     const window = yield* Window
     const routes: Routes<EventHub | Terminals> = {
       rpc: (tag, body) =>
@@ -47,7 +49,7 @@ const serve = (port: number, token: string, o: AppOptions) =>
       // Each /events connection is an attached window: `lich focus` opens one when none is.
       events: (ws) => window.track(eventsSocket(ws)),
       terminal: terminalSocket,
-      post: new Map(),
+      post: new Map(hookPaths.map((p) => [p, (body: string, plugin: string) => hooks.handle(p, body, plugin)] as const)),
       launch: (body) => launchRoute(window, body)
     }
     yield* listen({ port, token, staticRoot: path.join(__dirname, "shell") }, routes)

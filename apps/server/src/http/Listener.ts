@@ -17,8 +17,8 @@ export interface Routes<R> {
   readonly rpc: (tag: string, body: string) => Effect.Effect<{ status: number; body: unknown; after?: Effect.Effect<void> | undefined }, never, R>
   readonly events: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
   readonly terminal: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
-  /** Hook endpoints: path → handler of the raw body, answering a status and optional text. */
-  readonly post: ReadonlyMap<string, (body: string) => Effect.Effect<{ status: number; text?: string }, never, R>>
+  /** Hook endpoints: path → handler of the raw body and the `X-Lich-Plugin` header ("" when absent). */
+  readonly post: ReadonlyMap<string, (body: string, plugin: string) => Effect.Effect<{ status: number; text?: string }, never, R>>
   /** `POST /launch`: trades a one-time launch code for the token, so it is served without one. */
   readonly launch?: (body: string) => Effect.Effect<{ status: number; body: unknown }, never, R>
 }
@@ -40,14 +40,13 @@ const readBody = (req: http.IncomingMessage, limit: number) =>
   new Promise<string | undefined>((resolve) => {
     const chunks: Array<Buffer> = []
     let size = 0
+    // Past the limit the rest is read and dropped rather than the socket destroyed: a client that
+    // is reset mid-send never reads the 413 that says why.
     req.on("data", (c: Buffer) => {
       size += c.length
-      if (size > limit) {
-        resolve(undefined)
-        req.destroy()
-      } else chunks.push(c)
+      if (size <= limit) chunks.push(c)
     })
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
+    req.on("end", () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString("utf8")))
     req.on("error", () => resolve(undefined))
   })
 
@@ -70,7 +69,7 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
     const onRequest = async (req: http.IncomingMessage, res: http.ServerResponse) => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1")
       if (!hostAllowed(req.headers.host, o.port)) return send(res, 403, "forbidden host")
-      if (req.method === "GET" && !isProtected(url.pathname)) return serveStatic(o.staticRoot, url.pathname, res)
+      if (req.method === "GET" && !isProtected(url.pathname) && !routes.post.has(url.pathname)) return serveStatic(o.staticRoot, url.pathname, res)
       if (url.pathname === "/launch" && routes.launch) {
         if (req.method !== "POST") return send(res, 405, "method not allowed")
         const body = await readBody(req, MAX_LAUNCH_BODY)
@@ -94,7 +93,7 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
         if (req.method !== "POST") return send(res, 405, "method not allowed")
         const body = await readBody(req, MAX_HOOK_BODY)
         if (body === undefined) return send(res, 413, "body over 4 KiB")
-        const reply = await Runtime.runPromise(rt)(hook(body))
+        const reply = await Runtime.runPromise(rt)(hook(body, String(req.headers["x-lich-plugin"] ?? "")))
         return send(res, reply.status, reply.text)
       }
       return send(res, 404, "not found")
