@@ -277,6 +277,15 @@ describe("the session tools against a live backend", () => {
     expect(await mcp.tool("list_sessions")).toEqual({ text: "[]", isError: false })
   })
 
+  it("keeps the session it opened when the task cannot be handed over, and says so in a successful result", async () => {
+    const r = await mcp.tool("open_session", { project: "gamma", kind: "shell", prompt: "x".repeat(9000) })
+    expect(r.isError).toBe(false)
+    const label = /^Opened session "([^"]+)" \(shell\)/.exec(r.text)![1]!
+    expect(r.text).toMatch(new RegExp(`\\nThe session is open, but the task did not reach it: .+ — hand it over with send_to_session \\(session "${label}"\\)\\.$`))
+    expect(JSON.parse((await mcp.tool("list_sessions")).text).map((p: { label: string }) => p.label)).toEqual([label])
+    expect((await mcp.tool("close_session", { session: label })).isError).toBe(false)
+  })
+
   it("keeps stdout to protocol and nothing else, and exits 0 when the client closes stdin", async () => {
     const other = startMcp(sessionEnv())
     const pong = await other.request("ping")
