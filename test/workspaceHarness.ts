@@ -141,6 +141,23 @@ export const watchEvents = async (b: Backend) => {
     ws.once("error", reject)
   })
   const events: Array<Record<string, unknown>> = []
-  ws.on("message", (data: Buffer) => events.push(JSON.parse(data.toString("utf8"))))
-  return { events, close: () => ws.close() }
+  const waiters: Array<{ match: (e: Record<string, unknown>) => boolean; resolve: (e: Record<string, unknown>) => void }> = []
+  ws.on("message", (data: Buffer) => {
+    const e = JSON.parse(data.toString("utf8")) as Record<string, unknown>
+    events.push(e)
+    for (const w of [...waiters]) {
+      if (w.match(e)) {
+        waiters.splice(waiters.indexOf(w), 1)
+        w.resolve(e)
+      }
+    }
+  })
+  /** The first event (already seen or still to come) that `match` accepts. */
+  const waitFor = (match: (e: Record<string, unknown>) => boolean) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const seen = events.find(match)
+      if (seen) resolve(seen)
+      else waiters.push({ match, resolve })
+    })
+  return { events, waitFor, close: () => ws.close() }
 }
