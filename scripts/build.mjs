@@ -3,7 +3,10 @@
 // nothing else. The V8 code cache is made by running the CLI once after bundling.
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { readFile } from "node:fs/promises"
+import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -40,8 +43,59 @@ const stubUnused = {
   }
 }
 
+// `import { Effect } from "effect"` binds the index's `export * as Effect`, and esbuild then keeps
+// every export of that namespace alive: measured, the effect part of the CLI bundle went from 436 to
+// 279 KiB once each such import was made deep (`import * as Effect from "effect/Effect"`), and the
+// cold call got faster with it (docs/ceilings.md). Rather than police every file others write, the
+// CLI bundle rewrites those imports of our own sources as it loads them. The index's re-exports
+// are read from the package itself, so a name that is not a plain re-export is left as written.
+const require = createRequire(join(root, "package.json"))
+const indexes = new Map()
+const reExports = (pkg) => {
+  if (indexes.has(pkg)) return indexes.get(pkg)
+  let names = null
+  try {
+    const index = readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), "dist/esm/index.js"), "utf8")
+    names = new Map()
+    for (const [, name, file] of index.matchAll(/export \* as (\w+) from "\.\/([\w/]+)\.js"/g)) names.set(name, { ns: `${pkg}/${file}` })
+    for (const [, list, file] of index.matchAll(/export \{([^}]*)\} from "\.\/([\w/]+)\.js"/g)) {
+      for (const n of list.split(",").map((x) => x.trim()).filter(Boolean)) names.set(n, { named: `${pkg}/${file}` })
+    }
+  } catch {
+    names = null // no ESM index to read: leave the package's imports alone
+  }
+  indexes.set(pkg, names)
+  return names
+}
+const deepenImports = (source) =>
+  source.replace(/import\s*\{([^}]*)\}\s*from\s*"(effect|@effect\/[\w-]+)"/g, (all, list, pkg) => {
+    const names = reExports(pkg)
+    if (!names) return all
+    const out = []
+    const rest = []
+    for (const spec of list.split(",").map((x) => x.trim()).filter(Boolean)) {
+      if (spec.startsWith("type ")) continue // erased by TypeScript anyway
+      const [name, alias = name] = spec.split(/\s+as\s+/)
+      const hit = names.get(name)
+      if (!hit) rest.push(spec)
+      else if (hit.ns) out.push(`import * as ${alias} from "${hit.ns}"`)
+      else out.push(`import { ${name} as ${alias} } from "${hit.named}"`)
+    }
+    if (rest.length > 0) out.push(`import { ${rest.join(", ")} } from "${pkg}"`)
+    // as many lines as the import had, so line numbers in esbuild's messages stay right
+    return out.join("; ") + "\n".repeat(all.split("\n").length - 1)
+  })
+const deepImports = {
+  name: "deep-imports",
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) =>
+      args.path.includes("/node_modules/") ? undefined : { contents: deepenImports(await readFile(args.path, "utf8")), loader: "ts" }
+    )
+  }
+}
+
 const bundles = [
-  { entryPoints: [join(root, "apps/cli/src/bin.ts")], outfile: join(dist, "cli.cjs"), plugins: [stubUnused] },
+  { entryPoints: [join(root, "apps/cli/src/bin.ts")], outfile: join(dist, "cli.cjs"), plugins: [stubUnused, deepImports] },
   { entryPoints: [join(root, "apps/server/src/bin.ts")], outfile: join(dist, "server.cjs") }
 ]
 for (const b of bundles) {
@@ -53,12 +107,18 @@ for (const b of bundles) {
 const shellBuild = join(root, "apps/shell/build.mjs")
 if (existsSync(shellBuild)) await import(shellBuild)
 
-// Warm the code cache: the loader writes dist/cli.cjs.cache on its first run.
-const env = { ...process.env }
-for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID"]) delete env[k]
+// Warm the code cache: the loader writes dist/cli.cjs.cache after its first run, with every function
+// that run compiled. The commands' modules are lazy (apps/cli/src/bin.ts), so warming with `help`
+// would cache none of Effect and every command would compile it afresh; warm with a real command
+// instead. `sessions --json` against an empty config dir runs @effect/cli's parse, the client and
+// the contract's schemas, then fails with "no lich is running" without touching any running lich.
+const warmHome = mkdtempSync(join(tmpdir(), "lich-warm-"))
+const env = { ...process.env, XDG_CONFIG_HOME: join(warmHome, "config"), XDG_DATA_HOME: join(warmHome, "data") }
+for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_DEV"]) delete env[k]
 try {
-  execFileSync(process.execPath, [join(root, "bin/lich"), "help"], { env, stdio: "ignore" })
+  execFileSync(process.execPath, [join(root, "bin/lich"), "sessions", "--json"], { env, stdio: "ignore" })
 } catch {
-  // A failing warm-up leaves no cache; the first real call writes it instead.
+  // Exit 1 (no lich) is the expected outcome; the cache is written on exit all the same.
 }
+rmSync(warmHome, { recursive: true, force: true })
 console.log(`built lich ${version}: ${bundles.map((b) => b.outfile.slice(root.length + 1)).join(", ")}`)

@@ -1,27 +1,33 @@
 /**
- * The lich command. Resolves what argv means, runs one command against the backend found through
- * the environment or runtime.json, and turns every failure into one `lich: …` line and an exit code
- * from the one table. App launches hand over to the server bundle, which the CLI never loads.
+ * Runs one command through @effect/cli against the backend found through the environment or
+ * runtime.json, and turns every failure into one `lich: …` line and an exit code from the one
+ * table. bin.ts require()s this module only when argv names a command, so help, refusals and app
+ * launches never evaluate Effect; the command's own module is required from the table the same way.
+ * Deep imports (`effect/Effect`, not `effect`): an index import keeps every export of the
+ * namespace alive, which roughly doubled the effect part of the bundle (docs/ceilings.md).
  */
-import { CliConfig, Command } from "@effect/cli"
+import * as CliConfig from "@effect/cli/CliConfig"
+import * as Command from "@effect/cli/Command"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
-import { Cause, Effect, Exit, Layer } from "effect"
-import * as path from "node:path"
-import { commandNames, table } from "./commands/index.js"
-import { cliVersion } from "./commands/version.js"
-import { dispatch, unknownCommandLine } from "./dispatch.js"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import { table } from "./commands/index.js"
 import { exitCodeFor } from "./exitCodes.js"
-import { failLine, plain, stdout, stripAnsi } from "./output.js"
-import { renderHelp } from "./render/help.js"
+import { failLine, plain, stripAnsi } from "./output.js"
 
 const environment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, CliConfig.layer({ showBuiltIns: false }))
 
-const runCommand = (name: string, args: ReadonlyArray<string>) => {
+const runCommand = (name: string, args: ReadonlyArray<string>, version: string) => {
   const entry = table.find((c) => c.name === name)!
-  const root = Command.make("lich").pipe(Command.withSubcommands([entry.command as Command.Command<string, never, unknown, unknown>]))
-  const cli = Command.run(root, { name: "lich", version: cliVersion(), executable: "lich" })
+  // A row's command is a thunk requiring its module (commands/index.ts); a plain Command is taken too.
+  const row = entry.command as unknown
+  const command = (typeof row === "function" ? row() : row) as Command.Command<string, never, unknown, unknown>
+  const root = Command.make("lich").pipe(Command.withSubcommands([command]))
+  const cli = Command.run(root, { name: "lich", version, executable: "lich" })
   return cli(["node", "lich", name, ...args])
 }
 
@@ -65,37 +71,9 @@ const validationText = (error: unknown): string => {
   return stripAnsi(words.join(" ").replace(/\s+/g, " ").trim()) || "invalid arguments"
 }
 
-export const main = (argv: ReadonlyArray<string>, startApp: (o: { window: boolean; shell: string; browserFlags: ReadonlyArray<string> }) => void) => {
-  const d = dispatch(argv, commandNames)
-  switch (d._tag) {
-    case "app":
-      return startApp(d)
-    case "unknown":
-      process.stderr.write(`lich: ${unknownCommandLine(d)}\n`)
-      process.exitCode = 1
-      return
-    case "usage":
-      process.stderr.write(`lich: ${d.message}\n`)
-      process.exitCode = 1
-      return
-    case "help":
-      if (d.topic === "") {
-        process.stdout.write(renderHelp(cliVersion(), table) + "\n")
-        return
-      }
-      if (!commandNames.includes(d.topic) || d.topic === "help") {
-        process.stderr.write(`lich: ${unknownCommandLine({ word: d.topic, suggestion: "" })}\n`)
-        process.exitCode = 1
-        return
-      }
-      return run(d.topic, ["--help"])
-    case "command":
-      return run(d.name, d.args)
-  }
-}
-
-const run = (name: string, args: ReadonlyArray<string>) => {
-  const program = withPlainStdout(runCommand(name, args)).pipe(Effect.provide(environment))
+/** Runs `lich <name> <args…>`; bin.ts has already checked that `name` is in the table. */
+export const run = (name: string, args: ReadonlyArray<string>, version: string) => {
+  const program = withPlainStdout(runCommand(name, args, version)).pipe(Effect.provide(environment))
   Effect.runPromiseExit(program).then((exit) => {
     if (Exit.isSuccess(exit)) return
     const failure = Cause.failureOption(exit.cause)
@@ -104,6 +82,3 @@ const run = (name: string, args: ReadonlyArray<string>) => {
     process.exitCode = exitCodeFor(tag)
   })
 }
-
-export { stdout }
-void path
