@@ -164,6 +164,31 @@ describe("the inbox", () => {
   })
 })
 
+describe("open --prompt", () => {
+  it("opens, hands the task over with a 20 s wait, and prints one object with the delivery", async () => {
+    const r = await b.lich(["open", "--project", project, "--kind", "claude", "--prompt", "write the changelog", "--json"])
+    expect(r).toMatchObject({ code: 0, stderr: "" })
+    const json = JSON.parse(r.stdout)
+    expect(Object.keys(json).at(-1)).toBe("delivery")
+    expect(json.delivery).toMatchObject({ target: json.label, status: "answered", answer: "echo: write the changelog" })
+  })
+
+  it("prints the session lines and the pending hand-off in send's words", async () => {
+    const r = await b.lich(["open", "--project", project, "--kind", "omp", "--prompt", "long job"])
+    expect(r.code).toBe(0)
+    const lines = r.stdout.split("\n")
+    expect(lines[0]).toMatch(/^Opened session "Session \d+" \(omp\) in project "relay"\.$/)
+    expect(r.stdout).toContain("echo: long job")
+  })
+
+  it("refuses --private without --prompt before anything is opened", async () => {
+    const before = (await b.lich(["sessions", "--json"])).stdout
+    const r = await b.lich(["open", "--project", project, "--kind", "crush", "--private"])
+    expect(r).toMatchObject({ code: 1, stdout: "", stderr: "lich: --private keeps a hand-off's result to its ticket, and needs --prompt\n" })
+    expect((await b.lich(["sessions", "--json"])).stdout).toBe(before)
+  })
+})
+
 describe("insert", () => {
   it("pastes text from stdin at the prompt without pressing Enter", async () => {
     const t = await open("crush")

@@ -16,6 +16,20 @@ export const makeDelivery = (core: Core, scope: Scope.Scope, hasTools: (sessionI
   Effect.gen(function* () {
     const terminals = yield* Terminals
     const nudgeTimers = new Set<string>()
+    /**
+     * One hand-off at a time per target: the next message waits for the prompt the previous one
+     * consumed to come back, so each task lands in a turn of its own and each turn's end is read
+     * against the errand it belongs to.
+     */
+    const targetLocks = new Map<string, Effect.Semaphore>()
+    const targetLock = (id: string) => {
+      let l = targetLocks.get(id)
+      if (!l) {
+        l = Effect.unsafeMakeSemaphore(1)
+        targetLocks.set(id, l)
+      }
+      return l
+    }
     /** Senders whose nudge is held until their own turn ends. */
     const heldForDone = new Set<string>()
 
@@ -39,6 +53,9 @@ export const makeDelivery = (core: Core, scope: Scope.Scope, hasTools: (sessionI
 
     /** The hand-off: wait for a prompt, stamp, write, mark both cards, watch for receipt. */
     const deliver = (e: Errand) =>
+      Effect.suspend(() => targetLock(e.targetId).withPermits(1)(handOff(e)))
+
+    const handOff = (e: Errand) =>
       Effect.gen(function* () {
         const ready = yield* terminals.awaitReady(e.targetId, Duration.millis(QUEUE_LIMIT_MS))
         if (!ready) {
@@ -67,7 +84,7 @@ export const makeDelivery = (core: Core, scope: Scope.Scope, hasTools: (sessionI
           yield* core.hub.publish({ _tag: "session-relay", id: e.senderId, peer: e.targetLabel, direction: "out", ticket: e.ticket })
         }
         // Only a target that reports its state can be caught not reading: silence means nothing otherwise.
-        if (stamp.reporting && !stamp.busy) yield* receiptWatch(e)
+        if (stamp.reporting && !stamp.busy) yield* Effect.forkIn(receiptWatch(e), scope)
       })
 
     const flushNudge = (senderId: string) =>

@@ -19,6 +19,14 @@ import { scanForMarker } from "./SetupMarker.js"
  */
 export const QUIET_MS = 600
 
+/**
+ * 30 s: a session whose hooks said busy is not at its prompt — one task per turn keeps each turn
+ * attributable to one errand. But Claude Code reports nothing when a turn is cut short with Esc, so
+ * a "busy" session that has drawn nothing for this long (a live turn redraws its spinner several
+ * times a second) is taken to be back at its prompt.
+ */
+export const BUSY_STALE_MS = 30_000
+
 /** What a provider's hooks last said about its turn. */
 export type TurnState = "busy" | "done" | "waiting" | "idle"
 
@@ -122,5 +130,6 @@ export const verdict = (state: ReadyState, now: number): Verdict => {
   if (state.promptReported) return { _tag: "Ready" }
   if (state.lastOut === null) return { _tag: "NotYet", recheckInMs: undefined }
   const quiet = now - state.lastOut
+  if (state.reported === "busy" && quiet < BUSY_STALE_MS) return { _tag: "NotYet", recheckInMs: BUSY_STALE_MS - quiet }
   return quiet >= QUIET_MS ? { _tag: "Ready" } : { _tag: "NotYet", recheckInMs: QUIET_MS - quiet }
 }

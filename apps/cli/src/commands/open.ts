@@ -1,13 +1,19 @@
 import { Command, Options } from "@effect/cli"
-import { Open } from "@lich/contract"
-import { Effect } from "effect"
+import { Open, Send, type RelayResult } from "@lich/contract"
+import { Effect, Either } from "effect"
 import { call } from "../client.js"
-import { failLine, setExit } from "../output.js"
+import { failLine, json as printJson, setExit, stdout } from "../output.js"
+import { renderResult } from "../render/relay.js"
 import { renderOpened, renderStartFailure } from "../render/spawn.js"
-import { jsonFlag, print, projectFlag, sender, SPAWN_TIMEOUT_MS } from "./shared.js"
+import { Usage } from "../usage.js"
+import { waitBudgetMs } from "./relay.js"
+import { jsonFlag, projectFlag, sender, SPAWN_TIMEOUT_MS } from "./shared.js"
 
 const text = (name: string, description: string) =>
   Options.text(name).pipe(Options.withDescription(description), Options.withDefault(""))
+
+/** 20 s, fixed: a worker opened seconds ago is expected to hand back a ticket; wait is wait's job. */
+export const OPEN_PROMPT_WAIT_SECONDS = 20
 
 const flags = {
   project: projectFlag,
@@ -18,11 +24,18 @@ const flags = {
   effort: text("effort", "the reasoning effort the provider starts at, passed through unchecked"),
   ultracode: Options.boolean("ultracode").pipe(Options.withDescription("turn Claude Code's ultracode on")),
   folder: text("folder", "the sidebar folder to file the new session under"),
+  prompt: text("prompt", "a task to hand the new session as soon as its agent is up (waits 20 s, then a ticket)"),
+  private: Options.boolean("private").pipe(Options.withDescription("with --prompt: keep the result to its ticket, as send --private")),
   json: jsonFlag
 }
 
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
+
 export const open = Command.make("open", flags, (f) =>
   Effect.gen(function* () {
+    if (f.private && f.prompt === "") {
+      return yield* new Usage({ message: "--private keeps a hand-off's result to its ticket, and needs --prompt" })
+    }
     const opened = yield* call(
       "spawn",
       Open,
@@ -39,9 +52,34 @@ export const open = Command.make("open", flags, (f) =>
       },
       SPAWN_TIMEOUT_MS
     )
-    yield* print(f.json, opened.session, () => renderOpened(opened))
-    if (opened.startError !== "") {
+    const s = opened.session
+    const failedStart = opened.startError !== ""
+    // The hand-off is the same delivery send makes; it does not undo the open when it fails.
+    const delivery: Either.Either<RelayResult, { message: string }> | undefined =
+      f.prompt === "" || failedStart
+        ? undefined
+        : yield* Effect.either(
+            call(
+              "relay",
+              Send,
+              { from: sender(), target: s.id, project: "", prompt: f.prompt, timeout: OPEN_PROMPT_WAIT_SECONDS, private: f.private },
+              waitBudgetMs(OPEN_PROMPT_WAIT_SECONDS)
+            )
+          )
+    const result = delivery && Either.isRight(delivery) ? delivery.right : undefined
+    if (f.json) {
+      yield* printJson(result ? { ...s, delivery: result } : s)
+    } else {
+      yield* stdout(result ? `${renderOpened(opened)}\n${renderResult(result, "cli", sender() !== "")}` : renderOpened(opened))
+    }
+    if (failedStart) {
       yield* failLine(renderStartFailure(opened))
+      return yield* setExit(1)
+    }
+    if (delivery && Either.isLeft(delivery)) {
+      yield* failLine(
+        `the session is open, but the task did not reach it: ${delivery.left.message} — hand it the task with lich send "${s.label}" ${shellQuote(f.prompt)}`
+      )
       yield* setExit(1)
     }
   })
