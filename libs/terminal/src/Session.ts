@@ -7,6 +7,7 @@
  * copy the ring and subscribe, so a window gets every byte exactly once.
  */
 import {
+  Chunk,
   Clock,
   Deferred,
   Effect,
@@ -34,6 +35,8 @@ type PtyEvent =
   | { readonly _tag: "Data"; readonly bytes: Uint8Array }
   | { readonly _tag: "Exit"; readonly exit: PtyExitInfo }
 
+const NO_BYTES = new Uint8Array(0)
+
 /** 64 events per turn of the actor: enough to drain a burst without starving other fibers. */
 const EVENTS_PER_TURN = 64
 
@@ -45,8 +48,11 @@ export interface Session {
   /** Serialises message typing, so two deliveries never interleave their paste and Enter. */
   readonly typing: Effect.Semaphore
   readonly exited: Deferred.Deferred<TerminalExit>
-  /** The replay ring (copied) and a live stream from the same instant: no gap, no duplicate. */
-  readonly attach: Effect.Effect<
+  /**
+   * A live stream from now on, for as long as the scope is open, and (when asked) the replay ring
+   * copied at the same instant: no gap, no duplicate. `undefined` once the output has ended.
+   */
+  readonly subscribe: (withReplay: boolean) => Effect.Effect<
     { readonly replay: Uint8Array; readonly output: Stream.Stream<Uint8Array> } | undefined,
     never,
     Scope.Scope
@@ -84,24 +90,25 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
       state,
       typing: yield* Effect.makeSemaphore(1),
       exited,
-      attach: outputLock.withPermits(1)(
-        Effect.gen(function*() {
+      subscribe: (withReplay) =>
+        outputLock.withPermits(1)(Effect.gen(function*() {
           if (!(yield* Ref.get(open))) return undefined
-          const replay = ring.snapshot()
+          const replay = withReplay ? ring.snapshot() : NO_BYTES
           const subscription = yield* PubSub.subscribe(hub)
           return { replay, output: Stream.flattenTake(Stream.fromQueue(subscription)) }
-        })
-      ),
+        })),
       replay: outputLock.withPermits(1)(Effect.sync(() => ring.snapshot()))
     }
 
-    const onChunk = Effect.fnUntraced(function*(bytes: Uint8Array) {
+    // A batch of reads is taken in as one: one state update, one ring/publish under the lock. Under
+    // load reads pile up while the actor waits its turn, so batching makes it cheaper exactly then.
+    const onOutput = Effect.fnUntraced(function*(batch: ReadonlyArray<Uint8Array>) {
       const at = yield* Clock.currentTimeMillis
-      yield* SubscriptionRef.update(state, (s) => noteOutput(s, bytes, at))
+      yield* SubscriptionRef.update(state, (s) => batch.reduce((st, bytes) => noteOutput(st, bytes, at), s))
       yield* outputLock.withPermits(1)(
         Effect.suspend(() => {
-          ring.push(bytes)
-          return PubSub.publish(hub, Take.of(bytes))
+          for (const bytes of batch) ring.push(bytes)
+          return PubSub.publish(hub, Take.chunk(Chunk.unsafeFromArray(batch)))
         })
       )
     })
@@ -118,10 +125,16 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
     const actor = Effect.gen(function*() {
       for (;;) {
         const events = yield* Queue.takeBetween(mailbox, 1, EVENTS_PER_TURN)
+        const output: Array<Uint8Array> = []
         for (const event of events) {
-          if (event._tag === "Data") yield* onChunk(event.bytes)
-          else return yield* onEnd(event.exit)
+          if (event._tag === "Data") output.push(event.bytes)
+          else {
+            // The adapter sends the exit last, so the batch's output is all there is left.
+            if (output.length > 0) yield* onOutput(output)
+            return yield* onEnd(event.exit)
+          }
         }
+        yield* onOutput(output)
       }
     })
     yield* Effect.forkIn(actor, o.actors)

@@ -25,12 +25,13 @@ export class MessageTooLong extends Data.TaggedError("MessageTooLong")<{
   readonly limit: number
   readonly message: string
 }> {
-  constructor(args: { readonly id: string; readonly bytes: number }) {
+  constructor(args: { readonly id: string; readonly bytes: number; readonly limit?: number }) {
+    const limit = args.limit ?? MAX_MESSAGE_BYTES
     super({
       id: args.id,
       bytes: args.bytes,
-      limit: MAX_MESSAGE_BYTES,
-      message: `prompt is ${args.bytes} bytes, over the ${MAX_MESSAGE_BYTES} limit: name the paths to read instead of pasting their contents`
+      limit,
+      message: `prompt is ${args.bytes} bytes, over the ${limit} limit: name the paths to read instead of pasting their contents`
     })
   }
 }

@@ -162,6 +162,8 @@ describe("Terminals over a fake PTY", () => {
         "prompt is 8193 bytes, over the 8192 limit: name the paths to read instead of pasting their contents"
       )
       expect(proc.written.length).toBe(before)
+      const wider = yield* Effect.flip(terminals.typeMessage("s1", "a".repeat(20_001), { maxBytes: 20_000 }))
+      expect(wider).toMatchObject({ bytes: 20_001, limit: 20_000, message: expect.stringContaining("over the 20000 limit") })
     }).pipe(Effect.provide(TestTerminals)))
 
   it.effect("sends SIGHUP, and SIGKILL only after the 1 s grace when the child ignores it", () =>
@@ -200,11 +202,12 @@ describe("Terminals over a fake PTY", () => {
     Effect.gen(function*() {
       const { proc, terminals } = yield* started()
       const exits = yield* Effect.fork(Stream.runHead(terminals.exits))
+      // The scheduler is FIFO: yielding once lets the forked reader subscribe before the exit.
+      yield* Effect.yieldNow()
       const collected = yield* Effect.scoped(
         Effect.gen(function*() {
           const out = yield* terminals.output("s1")
           const reader = yield* Effect.fork(Stream.runCollect(out))
-          yield* Effect.yieldNow()
           proc.emit("last ")
           proc.emit("words")
           proc.exit(3)

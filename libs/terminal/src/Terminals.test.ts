@@ -15,8 +15,9 @@ const sh = (id: string, script: string, extra: { cols?: number; rows?: number } 
 
 /**
  * Everything the terminal has shown (replay + live, with no gap) up to the first `needle`, or up to
- * the exit when it never comes (the assertion then shows what did). 10 s is far past any of these
- * children's needs and well inside vitest's 30 s, so a hang fails with the output in hand.
+ * the exit when it never comes (the assertion then shows what did). 20 s: these children need well
+ * under a second, but a 2-CPU machine running several suites at once was measured taking over 10 s
+ * for the 3 MiB flood; 20 s still fails inside vitest's 30 s with the output in hand.
  */
 const readUntil = (t: TerminalsShape, id: string, needle: string) =>
   Effect.scoped(
@@ -37,7 +38,7 @@ const readUntil = (t: TerminalsShape, id: string, needle: string) =>
         Stream.tap((piece) => Effect.sync(() => pieces.push(piece))),
         Stream.takeUntil(sees),
         Stream.runDrain,
-        Effect.timeout("10 seconds"),
+        Effect.timeout("20 seconds"),
         Effect.catchTag("TimeoutException", () => Effect.void)
       )
       return pieces.join("")
@@ -191,8 +192,10 @@ describe("Terminals over real PTYs", () => {
     Effect.gen(function*() {
       const pids = yield* Effect.gen(function*() {
         const t = yield* Terminals
-        const a = yield* sh("x", "read x")
-        const b = yield* sh("y", "trap '' HUP; read x")
+        const a = yield* sh("x", "echo up; read x")
+        const b = yield* sh("y", "trap '' HUP; echo armed; read x")
+        yield* readUntil(t, "x", "up")
+        yield* readUntil(t, "y", "armed")
         return [a.pid, b.pid]
       }).pipe(Effect.provide(Live))
       const alive = pids.filter((pid) => {

@@ -140,6 +140,12 @@ const make = Effect.gen(function*() {
       return yield* makeSession({ id: o.id, proc, settingUp: o.setup === true, actors, onExit })
     })
 
+  const subscribe = Effect.fn("Terminals.subscribe")(function*(id: string, withReplay: boolean) {
+    const attached = yield* (yield* find(id)).subscribe(withReplay)
+    if (attached === undefined) return yield* new TerminalNotFound({ id })
+    return attached
+  })
+
   const close = Effect.fn("Terminals.close")(function*(id: string) {
     const found = yield* lookup(id)
     if (Option.isNone(found)) return
@@ -180,7 +186,8 @@ const make = Effect.gen(function*() {
       const s = yield* find(id)
       const clean = sanitizeForPaste(text)
       const bytes = utf8Length(clean)
-      if (bytes > (o?.maxBytes ?? MAX_MESSAGE_BYTES)) return yield* new MessageTooLong({ id, bytes })
+      const limit = o?.maxBytes ?? MAX_MESSAGE_BYTES
+      if (bytes > limit) return yield* new MessageTooLong({ id, bytes, limit })
       yield* s.typing.withPermits(1)(
         Effect.gen(function*() {
           s.proc.write(PASTE_START + clean + PASTE_END)
@@ -211,12 +218,8 @@ const make = Effect.gen(function*() {
     replay: (id) =>
       Effect.flatMap(lookup(id), Option.match({ onNone: () => Effect.succeed(new Uint8Array(0)), onSome: (s) => s.replay })),
 
-    output: (id) => Effect.map(api.attach(id), (a) => a.output),
-    attach: Effect.fn("Terminals.attach")(function*(id: string) {
-      const attached = yield* (yield* find(id)).attach
-      if (attached === undefined) return yield* new TerminalNotFound({ id })
-      return attached
-    }),
+    output: (id) => Effect.map(subscribe(id, false), (a) => a.output),
+    attach: (id) => subscribe(id, true),
     exits: Stream.fromPubSub(exitsHub),
     awaitExit: (id) => Effect.flatMap(find(id), (s) => Deferred.await(s.exited)),
 

@@ -2,8 +2,11 @@
  * The parts of the terminal library with no native module and no `node:*` import: safe for the
  * window, the CLI bundle and other libraries to load without dragging node-pty in.
  */
-export { DRAFT_HOLD_MS, type DraftState, feedDraft, initialDraft, isDrafting, MAX_HELD_ESCAPE_BYTES } from "./Draft.js"
+export { DRAFT_HOLD_MS } from "./Draft.js"
 export { ENTER, MAX_MESSAGE_BYTES, PASTE_END, PASTE_ENTER_DELAY_MS, PASTE_START, sanitizeForPaste, utf8Length } from "./Paste.js"
 export { QUIET_MS, type SessionReadiness, type TurnState } from "./Readiness.js"
 export { REPLAY_CAPACITY_BYTES } from "./ReplayRing.js"
-export { type MarkerScan, scanForMarker, SETUP_DONE_MARKER, setupWrapper, shellQuote } from "./SetupMarker.js"
+export type { TerminalExit } from "./Session.js"
+export { SETUP_DONE_MARKER, setupWrapper, shellQuote } from "./SetupMarker.js"
+export { MessageTooLong, type TerminalError, TerminalNotFound } from "./TerminalError.js"
+export { PtySpawnError } from "./PtyAdapter.js"
