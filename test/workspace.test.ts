@@ -3,12 +3,11 @@
  * reuses and resumes checkouts; close keeps or removes them; worktrees lists them. The fake agent
  * records how each session was started; the terminal socket shows what the PTY printed, in order.
  */
-import Database from "better-sqlite3"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AgentRecord, type Backend, waitForJson } from "./harness.js"
-import { attachTerminal, git, makeRepo, type Repo, startBackendWith } from "./workspaceHarness.js"
+import { attachTerminal, git, makeRepo, postHook, type Repo, startBackendWith } from "./workspaceHarness.js"
 
 let b: Backend
 let repo: Repo
@@ -140,11 +139,9 @@ describe("open --worktree", () => {
     expect(bare.code).toBe(1)
     expect(bare.stderr).toContain("--worktree keep")
     expect(bare.stderr).toContain("--worktree remove")
-    // What the provider's session-start hook records: the conversation a resume picks up.
-    const db = new Database(path.join(b.env.XDG_CONFIG_HOME!, "lich", "lich.db"))
-    db.pragma("busy_timeout = 5000")
-    db.prepare("UPDATE sessions SET provider_session_id = ? WHERE id = ?").run("conv-1234", featA.id)
-    db.close()
+    // The provider's session-start hook reports its conversation: what a resume picks up.
+    const started = await postHook(b, "/session-start", { session_id: featA.id, provider_session_id: "conv-1234", provider: "claude" })
+    expect(started).toBe(204)
     const kept = await b.lich(["close", "--worktree", "keep", "--json", "feat-a"])
     expect(JSON.parse(kept.stdout)).toEqual({
       id: featA.id,

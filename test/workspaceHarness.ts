@@ -4,6 +4,7 @@
  * session's PTY bytes as the window does) and the events socket.
  */
 import { execFileSync, spawn } from "node:child_process"
+import * as http from "node:http"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -161,3 +162,17 @@ export const watchEvents = async (b: Backend) => {
     })
   return { events, waitFor, close: () => ws.close() }
 }
+
+/** POSTs a hook report as the companion plugin does; resolves with the status. */
+export const postHook = (b: Backend, route: string, body: unknown) =>
+  new Promise<number>((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: b.port, method: "POST", path: `${route}?token=${token(b)}`, headers: { "content-type": "application/json" } },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      }
+    )
+    req.on("error", reject)
+    req.end(JSON.stringify(body))
+  })
