@@ -67,9 +67,9 @@ describe("the state column of lich sessions", () => {
     expect(await shown()).toEqual({ column: "done", json: "done" })
   })
 
-  it("shows compacting while the agent compacts its context", async () => {
+  it("shows busy while the agent compacts its context: a message sent now waits, as in a turn", async () => {
     await report("compacting")
-    expect(await shown()).toEqual({ column: "compacting", json: "compacting" })
+    expect(await shown()).toEqual({ column: "busy", json: "busy" })
   })
 
   it("goes back to - on idle: the session ended its conversation", async () => {

@@ -74,6 +74,17 @@ describe("the Hooks service", () => {
       })
     ).pipe(Effect.provide(TestLayer)))
 
+  it.effect("shows compacting as busy in the roster and readiness, and as compacting to the windows", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const events = yield* liveSession
+        yield* post("/hook", { session_id: ID, state: "compacting" })
+        expect(yield* drained(events)).toMatchObject([{ _tag: "session-status", state: "compacting" }])
+        expect(yield* (yield* SessionStates).get(ID)).toBe("busy")
+        expect((yield* (yield* Terminals).readiness(ID)).reported).toBe("busy")
+      })
+    ).pipe(Effect.provide(TestLayer)))
+
   it.effect("answers 204 and changes nothing for a session that is not running", () =>
     Effect.scoped(
       Effect.gen(function* () {

@@ -73,9 +73,11 @@ export class Hooks extends Context.Tag("lich/hooks/Hooks")<Hooks, HooksShape>() 
         })
         if (Option.isNone(step.published)) return true
         const p = step.published.value
-        yield* p.state === "idle" ? states.clear(p.id) : states.set(p.id, p.state)
-        // Readiness knows four states; compacting is the agent working, so it reads as busy.
-        yield* terminals.reportState(p.id, p.state === "compacting" ? "busy" : p.state)
+        // The roster and readiness speak the contract's states; compacting is the agent working
+        // mid-turn (a message sent now waits for it), so both read it as busy. Windows see it as is.
+        const asTurn = p.state === "compacting" ? "busy" : p.state
+        yield* asTurn === "idle" ? states.clear(p.id) : states.set(p.id, asTurn)
+        yield* terminals.reportState(p.id, asTurn)
         yield* hub.publish({ _tag: "session-status", id: p.id, state: p.state, tool: p.tool, detail: p.detail, reason: p.reason })
         return true
       })
