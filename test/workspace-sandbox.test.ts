@@ -52,6 +52,7 @@ describe.skipIf(!hasBwrap)("a confined session", () => {
         `cat "$HOME/.codex/auth.json"`,
         `echo inside > written.txt && git add written.txt && git commit -q -m "from the sandbox" && echo COMMITTED-$((2+2))`,
         `echo > /etc/lich-escape 2>/dev/null || echo ETC-READONLY-$((3+3))`,
+        `"$LICH_BIN" whoami`,
         `echo DONE-$((40+2))`
       ].join("; ") + "\r"
     )
@@ -62,6 +63,8 @@ describe.skipIf(!hasBwrap)("a confined session", () => {
     expect(seen).toContain("PROVIDER-STATE")
     expect(seen).toContain("COMMITTED-4")
     expect(seen).toContain("ETC-READONLY-6")
+    // lich itself still resolves and answers on loopback: the network is not unshared.
+    expect(seen).toMatch(/boxed\tvault\tcodex\t/)
     expect(fs.readFileSync(path.join(s.path, "written.txt"), "utf8")).toBe("inside\n")
     expect(git(repo.dir, ["log", "-1", "--format=%s", "boxed"])).toBe("from the sandbox")
   })

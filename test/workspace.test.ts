@@ -68,6 +68,18 @@ describe("open --worktree", () => {
     expect(agent).toBeGreaterThan(marker)
   })
 
+  it("says so in the terminal when the setup script fails, and starts the provider anyway", async () => {
+    const broken = makeRepo(b, "broken", { setup: "echo trying-setup\nexit 3\n" })
+    const r = await b.lich(["open", "--project", broken.dir, "--worktree", "feat-broken", "--json"])
+    expect(r.code).toBe(0)
+    const term = await attachTerminal(b, JSON.parse(r.stdout).id)
+    const seen = await term.waitFor(/fake agent \d+ args/)
+    term.close()
+    const failed = seen.indexOf("[lich] worktree setup failed (exit 3)")
+    expect(failed).toBeGreaterThan(seen.indexOf("trying-setup"))
+    expect(seen.indexOf("fake agent")).toBeGreaterThan(failed)
+  })
+
   it("starts a new branch off a remote base: fetched, and tracked", async () => {
     featR = await openJson(["--worktree", "feat-r", "--base", "origin/remote-feature"])
     expect(fs.readFileSync(path.join(featR.path, "remote.txt"), "utf8")).toBe("from origin\n")
@@ -108,6 +120,7 @@ describe("open --worktree", () => {
     const elsewhere = await b.lich(["open", "--project", repo.dir, "--worktree", "main"])
     expect(elsewhere.code).toBe(1)
     expect(elsewhere.stderr).toMatch(/^lich: fatal: 'main' is already checked out at '.*shop'\n$/)
+    expect(fs.existsSync(path.join(b.env.XDG_DATA_HOME!, "lich", "worktrees", featA.projectId, "main"))).toBe(false)
     const bad = await b.lich(["open", "--project", repo.dir, "--worktree", "bad..name"])
     expect(bad.code).toBe(1)
     expect(bad.stderr).toBe(`lich: "bad..name" is not a valid branch name\n`)
