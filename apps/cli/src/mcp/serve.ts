@@ -40,11 +40,11 @@ const lines = (input: NodeJS.ReadableStream) =>
  * Serves until the client closes stdin, then lets the calls already running finish and answer:
  * a one-shot `… | lich mcp` gets its replies, and a client that does not wait kills us anyway.
  */
-export const serve = (o: { readonly version: string; readonly io?: Io }) =>
+export const serve = (o: { readonly version: string; readonly io?: Io; readonly tools?: Server["tools"] }) =>
   Effect.scoped(
     Effect.gen(function* () {
       const io = o.io ?? stdio
-      const server: Server = { name: "lich", version: o.version, instructions, tools }
+      const server: Server = { name: "lich", version: o.version, instructions, tools: o.tools ?? tools }
       const write = (message: unknown) => Effect.sync(() => void io.output.write(`${JSON.stringify(message)}\n`))
       const running = yield* FiberMap.make<string>()
       const queue = yield* lines(io.input)

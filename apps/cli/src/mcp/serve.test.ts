@@ -1,0 +1,102 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Deferred, Effect, Fiber } from "effect"
+import { PassThrough } from "node:stream"
+import { serve } from "./serve.js"
+import { input, ok, type Tool } from "./Tool.js"
+
+/** A server on in-memory pipes, and its output read line by line as it is written. */
+const harness = (tools: ReadonlyArray<Tool>) => {
+  const stdin = new PassThrough()
+  const stdout = new PassThrough()
+  const lines: Array<{ id: unknown; result?: unknown; error?: unknown }> = []
+  const waiters: Array<() => void> = []
+  let rest = ""
+  stdout.setEncoding("utf8")
+  stdout.on("data", (chunk: string) => {
+    const parts = (rest + chunk).split("\n")
+    rest = parts.pop()!
+    for (const l of parts) lines.push(JSON.parse(l))
+    for (const w of waiters.splice(0)) w()
+  })
+  /** Resolves once `n` lines have been written. */
+  const linesWritten = (n: number) =>
+    Effect.async<void>((resume) => {
+      const check = () => (lines.length >= n ? resume(Effect.void) : waiters.push(check))
+      check()
+    })
+  const send = (m: unknown) => Effect.sync(() => void stdin.write(`${JSON.stringify(m)}\n`))
+  return { stdin, lines, linesWritten, send, run: serve({ version: "0", io: { input: stdin, output: stdout }, tools }) }
+}
+
+describe("serve", () => {
+  it.effect("answers a later request while an earlier one is still holding the line", () =>
+    Effect.gen(function* () {
+      const release = yield* Deferred.make<void>()
+      const hold: Tool = {
+        name: "hold",
+        description: "waits until released",
+        inputSchema: input({}),
+        readOnly: false,
+        run: () => Effect.as(Deferred.await(release), ok("released"))
+      }
+      const h = harness([hold])
+      const server = yield* Effect.fork(h.run)
+      yield* h.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "hold" } })
+      yield* h.send({ jsonrpc: "2.0", id: 2, method: "ping" })
+      yield* h.linesWritten(1)
+      expect(h.lines.map((l) => l.id)).toEqual([2])
+      yield* Deferred.succeed(release, undefined)
+      yield* h.linesWritten(2)
+      expect(h.lines[1]).toEqual({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "released" }] } })
+      h.stdin.end()
+      yield* Fiber.join(server)
+    }))
+
+  it.effect("interrupts a cancelled request and never answers it", () =>
+    Effect.gen(function* () {
+      const started = yield* Deferred.make<void>()
+      const interrupted = yield* Deferred.make<void>()
+      const forever: Tool = {
+        name: "forever",
+        description: "never finishes on its own",
+        inputSchema: input({}),
+        readOnly: false,
+        run: () =>
+          Deferred.succeed(started, undefined).pipe(
+            Effect.zipRight(Effect.never),
+            Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
+          )
+      }
+      const h = harness([forever])
+      const server = yield* Effect.fork(h.run)
+      yield* h.send({ jsonrpc: "2.0", id: "a", method: "tools/call", params: { name: "forever" } })
+      yield* Deferred.await(started)
+      yield* h.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "a", reason: "user" } })
+      yield* Deferred.await(interrupted)
+      yield* h.send({ jsonrpc: "2.0", id: "b", method: "ping" })
+      yield* h.linesWritten(1)
+      h.stdin.end()
+      yield* Fiber.join(server)
+      expect(h.lines).toEqual([{ jsonrpc: "2.0", id: "b", result: {} }])
+    }))
+
+  it.effect("lets calls already running answer after the client closes stdin, then ends", () =>
+    Effect.gen(function* () {
+      const release = yield* Deferred.make<void>()
+      const slow: Tool = {
+        name: "slow",
+        description: "answers once released",
+        inputSchema: input({}),
+        readOnly: false,
+        run: () => Effect.as(Deferred.await(release), ok("late but here"))
+      }
+      const h = harness([slow])
+      const server = yield* Effect.fork(h.run)
+      yield* h.send({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "slow" } })
+      h.stdin.end()
+      yield* Deferred.succeed(release, undefined)
+      yield* Fiber.join(server)
+      yield* h.linesWritten(1)
+      expect(h.lines).toEqual([{ jsonrpc: "2.0", id: 9, result: { content: [{ type: "text", text: "late but here" }] } }])
+    }))
+})
