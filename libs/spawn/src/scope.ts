@@ -8,10 +8,19 @@
 import { NotFound, Refused, type LichError } from "@lich/contract"
 import { normalizeProjectPath, Projects, type ProjectRow } from "@lich/store"
 import { Effect, Option } from "effect"
+import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { storeFailure } from "./failures.js"
 import { expandHome, isPathLike, openProjectsLine, projectByName } from "./projects.js"
 import type { Card } from "./view.js"
+
+const realOr = (p: string): string => {
+  try {
+    return fs.realpathSync(p)
+  } catch {
+    return p
+  }
+}
 
 export interface ScopeDeps {
   readonly cards: () => Effect.Effect<ReadonlyArray<Card>, LichError>
@@ -28,7 +37,8 @@ export const scopeProject = (deps: ScopeDeps, from: string, project: string) =>
       if (!nodePath.isAbsolute(path)) {
         return yield* new Refused({ message: `the project path "${project}" is not absolute — pass the full path` })
       }
-      const want = normalizeProjectPath(path)
+      // Projects are stored by their real path; a symlinked spelling of the same directory still narrows.
+      const want = normalizeProjectPath(realOr(path))
       const byRoot = open.find((p) => p.path === want)
       if (byRoot) return byRoot
       const card = (yield* deps.cards()).find((c) => c.dir === want)
