@@ -1,0 +1,133 @@
+// Relay hand-off latency and fan-out against a real backend and fake agents (test/fixtures/agents).
+// Prints: send → bytes-at-target for a hook-reporting idle target and for a silent one (no hooks:
+// lich waits for 600 ms of quiet), each as a ratio to a plain RPC round trip measured in the same
+// run; and a 50-way fan-out with every answer collected. Not a test; never gates CI.
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as http from "node:http"
+import * as net from "node:net"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
+const lich = path.join(root, "bin", "lich")
+const agents = path.join(root, "test", "fixtures", "agents")
+const ROUNDS = Number(process.env.ROUNDS ?? 15)
+const FAN = Number(process.env.FAN ?? 50)
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const p = s.address().port
+      s.close(() => resolve(p))
+    })
+  })
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-handoff-"))
+const logDir = path.join(dir, "agents")
+const port = await freePort()
+const env = {
+  ...process.env,
+  HOME: dir,
+  XDG_CONFIG_HOME: path.join(dir, "c"),
+  XDG_DATA_HOME: path.join(dir, "d"),
+  LICH_LISTEN_PORT: String(port),
+  FAKE_AGENT_LOG: logDir,
+  LICH_CLAUDE_BIN: path.join(agents, "fast-replier"),
+  LICH_CRUSH_BIN: path.join(agents, "mute")
+}
+for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID"]) delete env[k]
+const backend = spawn(lich, ["--no-window"], { env, stdio: ["ignore", "pipe", "inherit"] })
+await new Promise((resolve) => backend.stdout.on("data", (d) => String(d).includes("Window:") && resolve()))
+const { token } = JSON.parse(fs.readFileSync(path.join(dir, "c", "lich", "runtime.json"), "utf8"))
+const project = path.join(dir, "project")
+fs.mkdirSync(project)
+
+const agentOpt = new http.Agent({ keepAlive: true })
+const rpc = (method, body) =>
+  new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, method: "POST", path: `/rpc/${method}?token=${token}`, agent: agentOpt, headers: { "content-type": "application/json" } },
+      (res) => {
+        let s = ""
+        res.on("data", (d) => (s += d))
+        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(s)) : reject(new Error(s))))
+      }
+    )
+    req.on("error", reject)
+    req.end(JSON.stringify(body))
+  })
+const open = (kind) =>
+  rpc("spawn.Open", { from: "", project, kind, worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" }).then((o) => o.session)
+const waitFile = (file) =>
+  new Promise((resolve) => {
+    const look = () => fs.existsSync(file)
+    if (look()) return resolve()
+    const w = fs.watch(path.dirname(file), () => look() && (w.close(), resolve()))
+  })
+/** The epoch ms at which the target's fake agent logged a paste containing `needle`. */
+const pastedAt = (id, needle) =>
+  new Promise((resolve) => {
+    const file = path.join(logDir, `${id}.messages.jsonl`)
+    const look = () => {
+      if (!fs.existsSync(file)) return false
+      for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+        if (!line) continue
+        const r = JSON.parse(line)
+        if (r.event === "paste" && r.text.includes(needle)) return resolve(r.at), true
+      }
+      return false
+    }
+    if (look()) return
+    const w = fs.watch(logDir, () => look() && w.close())
+  })
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+fs.mkdirSync(logDir, { recursive: true })
+const hooked = await open("claude")
+const silent = await open("crush")
+await Promise.all([hooked, silent].map((s) => waitFile(path.join(logDir, `${s.id}.json`))))
+
+const base = []
+for (let i = 0; i < ROUNDS; i++) {
+  const t = performance.now()
+  await rpc("relay.Peers", { from: "" })
+  base.push(performance.now() - t)
+}
+// Warm-up: the hooked target reports done after its first turn, which is what makes it "idle".
+await rpc("relay.Send", { from: "", target: hooked.id, project: "", prompt: "warm up", timeout: 30, private: false })
+
+const measure = async (target, rounds, send) => {
+  const xs = []
+  for (let i = 0; i < rounds; i++) {
+    const needle = `probe-${target.id.slice(0, 6)}-${i}`
+    const t0 = Date.now()
+    const done = send(needle)
+    xs.push((await pastedAt(target.id, needle)) - t0)
+    await done
+  }
+  return xs
+}
+const hookedLat = await measure(hooked, ROUNDS, (n) => rpc("relay.Send", { from: "", target: hooked.id, project: "", prompt: n, timeout: 30, private: false }))
+const silentLat = await measure(silent, Math.min(ROUNDS, 5), (n) =>
+  rpc("relay.Send", { from: "", target: silent.id, project: "", prompt: n, timeout: 1, private: false })
+)
+
+const workers = []
+for (let i = 0; i < FAN; i++) workers.push(await open("claude"))
+await Promise.all(workers.map((w) => waitFile(path.join(logDir, `${w.id}.json`))))
+const t0 = performance.now()
+const results = await Promise.all(
+  workers.map((w, i) => rpc("relay.Send", { from: "", target: w.id, project: "", prompt: `fan-out task ${i}`, timeout: 120, private: false }))
+)
+const fanMs = performance.now() - t0
+const answered = results.filter((r) => r.status === "answered").length
+
+const b = median(base)
+console.log(`rpc round trip (baseline):              median ${b.toFixed(1)} ms`)
+console.log(`send → bytes at a hook-reporting idle target: median ${median(hookedLat).toFixed(1)} ms  (${(median(hookedLat) / b).toFixed(1)}x baseline; goal ≤ 100 ms)`)
+console.log(`send → bytes at a silent target (quiet rule): median ${median(silentLat).toFixed(1)} ms  (${(median(silentLat) / b).toFixed(1)}x baseline)`)
+console.log(`${FAN}-way fan-out: ${answered}/${FAN} answered, all collected in ${fanMs.toFixed(0)} ms`)
+backend.kill("SIGTERM")
+await new Promise((r) => backend.on("exit", r))
+fs.rmSync(dir, { recursive: true, force: true })
