@@ -40,6 +40,7 @@ describe.skipIf(!hasBwrap)("a confined session", () => {
   it("writes and commits in its checkout, and cannot read a file planted in the real home", async () => {
     fs.writeFileSync(path.join(b.env.HOME!, "planted-secret.txt"), "TOPSECRET-HOME-FILE\n")
     fs.mkdirSync(path.join(b.env.HOME!, ".codex"))
+    fs.writeFileSync(path.join(b.env.HOME!, ".gitconfig"), "[alias]\n\tsandboxed = status\n")
     fs.writeFileSync(path.join(b.env.HOME!, ".codex", "auth.json"), "PROVIDER-STATE\n")
     const r = await b.lich(["open", "--project", repo.dir, "--kind", "codex", "--worktree", "boxed", "--json"])
     expect(r.code).toBe(0)
@@ -53,6 +54,7 @@ describe.skipIf(!hasBwrap)("a confined session", () => {
         `echo inside > written.txt && git add written.txt && git commit -q -m "from the sandbox" && echo COMMITTED-$((2+2))`,
         `echo > /etc/lich-escape 2>/dev/null || echo ETC-READONLY-$((3+3))`,
         `"$LICH_BIN" whoami`,
+        `git config alias.sandboxed && echo GITCONFIG-READ-$((4+4))`,
         `echo DONE-$((40+2))`
       ].join("; ") + "\r"
     )
@@ -63,6 +65,7 @@ describe.skipIf(!hasBwrap)("a confined session", () => {
     expect(seen).toContain("PROVIDER-STATE")
     expect(seen).toContain("COMMITTED-4")
     expect(seen).toContain("ETC-READONLY-6")
+    expect(seen).toContain("GITCONFIG-READ-8")
     // lich itself still resolves and answers on loopback: the network is not unshared.
     expect(seen).toMatch(/boxed\tvault\tcodex\t/)
     expect(fs.readFileSync(path.join(s.path, "written.txt"), "utf8")).toBe("inside\n")

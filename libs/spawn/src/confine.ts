@@ -80,7 +80,9 @@ export const confinedCommand = Effect.fn("Spawn.confinedCommand")(function* (f: 
     // lich's install (bin/ and the bundles beside it), so "$LICH_BIN" runs inside.
     nodePath.dirname(nodePath.dirname(realDir(f.config.lichBin))),
     nodePath.dirname(nodePath.dirname(realDir(process.execPath))),
-    ...(binary === undefined ? [] : [nodePath.dirname(realDir(binary))])
+    ...(binary === undefined ? [] : [nodePath.dirname(realDir(binary))]),
+    // git's own configuration, read-only: a commit in the checkout needs the user's identity.
+    ...[".gitconfig", ".gitignore_global", ".config/git"].map((rel) => nodePath.join(home, rel))
   ]
   return confine(
     bwrap,
