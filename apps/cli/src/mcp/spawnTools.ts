@@ -4,10 +4,11 @@
  * spawn RPC and the CLI's words for its result.
  */
 import { Close, ColorFolder, File, Folders, Open, Rename, RenameFolder, Send, Worktrees } from "@lich/contract"
-import type { Filed, FolderPainted, FolderRenamed, Opened } from "@lich/contract"
+import type { Opened } from "@lich/contract"
 import { Effect } from "effect"
 import { call } from "../client.js"
 import { renderClosed, renderOpened, renderRenamed, renderStartFailure } from "../render/spawn.js"
+import { renderFiled, renderFolderPainted, renderFolderRenamed } from "../render/workspace.js"
 import { flag, nonEmptyText, optionalChoice, optionalText, Refusal, requiredText } from "./args.js"
 import { holdMs, resultText } from "./relayTools.js"
 import { bool, input, ok, oneOf, projectParam, sender, str, type Tool, type ToolText } from "./Tool.js"
@@ -172,19 +173,6 @@ const listFolders: Tool = {
       return ok(JSON.stringify(list))
     })
 }
-
-export const renderFiled = (f: Filed): string =>
-  f.folder === ""
-    ? `Took "${f.label}" out of folder "${f.previous}".`
-    : `Filed "${f.label}" under folder "${f.folder}".`
-
-export const renderFolderRenamed = (r: FolderRenamed): string =>
-  r.to === ""
-    ? `Took folder "${r.folder}" apart; its sessions are no longer filed.`
-    : `Renamed folder "${r.folder}" to "${r.to}".`
-
-export const renderFolderPainted = (p: FolderPainted): string =>
-  p.color === "" ? `Cleared the colour of folder "${p.folder}".` : `Coloured folder "${p.folder}" ${p.color}.`
 
 const fileSession: Tool = {
   name: "file_session",
