@@ -94,8 +94,31 @@ const deepImports = {
   }
 }
 
+// Builtins the CLI's dependencies import at their top but use only on paths a call rarely takes:
+// node:crypto (NodeFileSystem's temp-file names), node:readline (prompts), node:os (temp dir, a
+// missing HOME). Loading them is several ms of a cold call, so each becomes a module of getters
+// that requires the real one on first use; the getters keep every name, so callers see no change.
+const lazyBuiltins = ["crypto", "readline", "os"]
+const lazyBuiltinsPlugin = {
+  name: "lazy-builtins",
+  setup(b) {
+    const filter = new RegExp(`^(node:)?(${lazyBuiltins.join("|")})$`)
+    b.onResolve({ filter }, (args) =>
+      args.namespace === "lazy-builtin"
+        ? { path: args.path, external: true } // the stub's own require: the real module
+        : { path: args.path.replace(/^node:/, ""), namespace: "lazy-builtin" }
+    )
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => {
+      const id = JSON.stringify(`node:${args.path}`)
+      const names = Object.getOwnPropertyNames(require(`node:${args.path}`)).filter((n) => n !== "default")
+      const getters = names.map((n) => `get ${JSON.stringify(n)}() { return real()[${JSON.stringify(n)}] }`)
+      return { contents: `let m\nconst real = () => m ?? (m = require(${id}))\nmodule.exports = { ${getters.join(", ")} }`, loader: "js" }
+    })
+  }
+}
+
 const bundles = [
-  { entryPoints: [join(root, "apps/cli/src/bin.ts")], outfile: join(dist, "cli.cjs"), plugins: [stubUnused, deepImports] },
+  { entryPoints: [join(root, "apps/cli/src/bin.ts")], outfile: join(dist, "cli.cjs"), plugins: [stubUnused, deepImports, lazyBuiltinsPlugin] },
   { entryPoints: [join(root, "apps/server/src/bin.ts")], outfile: join(dist, "server.cjs") }
 ]
 for (const b of bundles) {

@@ -11,15 +11,38 @@ import * as Command from "@effect/cli/Command"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
+import * as Terminal from "@effect/platform/Terminal"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
+import * as Scope from "effect/Scope"
 import { table } from "./commands/index.js"
 import { exitCodeFor } from "./exitCodes.js"
 import { failLine, plain, stripAnsi } from "./output.js"
 
-const environment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, NodeTerminal.layer, CliConfig.layer({ showBuiltIns: false }))
+/**
+ * NodeTerminal, built on first use. Building it touches process.stdin (a stream set up for nothing,
+ * several ms of every cold call) and opens readline, while only prompts read input, and no command
+ * prompts today. The node one is made in the layer's scope the first time input is read.
+ */
+const lazyTerminal = Layer.scoped(
+  Terminal.Terminal,
+  Effect.gen(function* () {
+    const scope = yield* Effect.scope
+    const node = yield* Effect.cached(Scope.extend(NodeTerminal.make(), scope))
+    return Terminal.Terminal.of({
+      columns: Effect.sync(() => process.stdout.columns ?? 0),
+      rows: Effect.sync(() => process.stdout.rows ?? 0),
+      isTTY: Effect.sync(() => Boolean(process.stdout.isTTY)),
+      readInput: Effect.flatMap(node, (t) => t.readInput),
+      readLine: Effect.flatMap(node, (t) => t.readLine),
+      display: (text) => Effect.flatMap(node, (t) => t.display(text))
+    })
+  })
+)
+
+const environment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, lazyTerminal, CliConfig.layer({ showBuiltIns: false }))
 
 const runCommand = (name: string, args: ReadonlyArray<string>, version: string) => {
   const entry = table.find((c) => c.name === name)!
