@@ -9,12 +9,12 @@
 // Not a test; never gates CI.
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
-import * as http from "node:http"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
+import { INIT, listSessionsLatencies, mcpClient, median, ms } from "./mcp/latency.mjs"
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
 const lich = path.join(root, "bin", "lich")
@@ -28,8 +28,6 @@ const freePort = () =>
       s.close(() => resolve(p))
     })
   })
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-bench-mcp-"))
 const port = await freePort()
@@ -62,40 +60,7 @@ const bundle = async (name) => {
 const handBundle = await bundle("handWritten")
 const effectBundle = await bundle("effectAiCandidate")
 
-/** A stdio MCP client: one JSON line out, the matching reply back, read as lines arrive. */
-const client = (file, args) => {
-  const child = spawn(file, args, { env, stdio: ["pipe", "pipe", "inherit"] })
-  const waiting = new Map()
-  let rest = ""
-  let firstLine
-  const first = new Promise((resolve) => (firstLine = resolve))
-  child.stdout.setEncoding("utf8")
-  child.stdout.on("data", (chunk) => {
-    const parts = (rest + chunk).split("\n")
-    rest = parts.pop()
-    for (const line of parts) {
-      firstLine(process.hrtime.bigint())
-      const msg = JSON.parse(line)
-      waiting.get(msg.id)?.(msg)
-      waiting.delete(msg.id)
-    }
-  })
-  let next = 0
-  const request = (method, params) =>
-    new Promise((resolve) => {
-      const id = ++next
-      waiting.set(id, resolve)
-      child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n")
-    })
-  const close = () =>
-    new Promise((resolve) => {
-      child.once("exit", resolve)
-      child.stdin.end()
-    })
-  return { child, request, first, close }
-}
-
-const INIT = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "0" } }
+const client = (file, args) => mcpClient(file, args, env)
 
 const timeToInitialize = async (file, args) => {
   const t0 = process.hrtime.bigint()
@@ -109,46 +74,6 @@ const timeNode = () => {
   const t0 = process.hrtime.bigint()
   spawnSync(process.execPath, ["-e", "0"], { env })
   return ms(t0)
-}
-
-const body = JSON.stringify({ from: "" })
-const peers = () =>
-  new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port, method: "POST", path: `/rpc/relay.Peers?token=${token}`, headers: { "content-type": "application/json", "content-length": body.length } },
-      (res) => {
-        res.on("data", () => {})
-        res.on("end", resolve)
-      }
-    )
-    req.on("error", reject)
-    req.end(body)
-  })
-
-/**
- * Round robin: each round times one call through every candidate and one baseline POST, so the
- * backend's own warm-up and the machine's load swings land on all of them alike.
- */
-const latencies = async (candidates) => {
-  const clients = candidates.map(([, file, args]) => client(file, args))
-  await Promise.all(clients.map((c) => c.request("initialize", INIT)))
-  const listSessions = (c) => () => c.request("tools/call", { name: "list_sessions", arguments: {} })
-  const probes = [peers, ...clients.map(listSessions)]
-  for (const c of clients) {
-    const first = await listSessions(c)()
-    if (first.result?.isError) throw new Error(`list_sessions failed: ${first.result.content[0].text}`)
-  }
-  for (let i = 0; i < 50; i++) for (const p of probes) await p()
-  const xs = probes.map(() => [])
-  for (let i = 0; i < calls; i++) {
-    for (const [k, p] of probes.entries()) {
-      const t0 = process.hrtime.bigint()
-      await p()
-      xs[k].push(ms(t0))
-    }
-  }
-  await Promise.all(clients.map((c) => c.close()))
-  return xs.map(median)
 }
 
 const candidates = [
@@ -171,7 +96,7 @@ try {
   for (const [k, [name]] of candidates.entries()) {
     console.log(`  ${name.padEnd(42)} median ${initMedians[k].toFixed(1).padStart(7)} ms   ratio ${(initMedians[k] / nodeStart).toFixed(2)}x`)
   }
-  const [base, ...callMedians] = await latencies(candidates)
+  const [base, ...callMedians] = await listSessionsLatencies({ servers: candidates.map(([, file, args]) => [file, args]), env, port, token, calls })
   console.log(`\ntools/call list_sessions, warm process (baseline relay.Peers over node:http: median ${base.toFixed(2)} ms)`)
   for (const [k, [name]] of candidates.entries()) {
     console.log(`  ${name.padEnd(42)} median ${callMedians[k].toFixed(2).padStart(7)} ms   ratio ${(callMedians[k] / base).toFixed(2)}x`)
