@@ -286,6 +286,18 @@ describe("the session tools against a live backend", () => {
     expect((await mcp.tool("close_session", { session: label })).isError).toBe(false)
   })
 
+  it("speaks as the session in LICH_SESSION_ID, as the CLI does: left out of the roster, renamed without a name, never its own target", async () => {
+    const s = JSON.parse((await b.lich(["open", "--project", project, "--kind", "shell", "--json"])).stdout)
+    const inside = startMcp(sessionEnv({ LICH_SESSION_ID: s.id }))
+    expect(await inside.tool("list_sessions")).toEqual({ text: "[]", isError: false })
+    expect(await inside.tool("rename_session", { label: "me" })).toEqual({ text: `Renamed "${s.label}" to "me".`, isError: false })
+    const control = await inside.tool("control_session", { session: "me", action: "abort" })
+    expect(control).toEqual({ text: '"me" is this session, and a session cannot control itself', isError: true })
+    expect(await inside.tool("close_session", { session: "me" })).toMatchObject({ isError: true, text: expect.stringMatching(/^"me" is this session/) })
+    expect(await inside.close()).toBe(0)
+    expect(await mcp.tool("close_session", { session: "me" })).toEqual({ text: 'Closed "me".', isError: false })
+  })
+
   it("keeps stdout to protocol and nothing else, and exits 0 when the client closes stdin", async () => {
     const other = startMcp(sessionEnv())
     const pong = await other.request("ping")
