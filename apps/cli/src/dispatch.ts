@@ -70,4 +70,4 @@ const appArgs = (argv: ReadonlyArray<string>): Dispatch => {
 }
 
 export const unknownCommandLine = (d: { word: string; suggestion: string }): string =>
-  `unknown command "${d.word}"${d.suggestion === "" ? "" : ` — did you mean "${d.suggestion}"?`} Run \`lich help\` for the list.`
+  `unknown command "${d.word}"${d.suggestion === "" ? "." : ` — did you mean "${d.suggestion}"?`} Run \`lich help\` for the list.`

@@ -1,0 +1,79 @@
+/**
+ * The terminal stream the window draws from: binary frames over /ws, attach sends the replay ring
+ * then live bytes, keystrokes go in as frames, resize reaches the PTY, and a second client (a
+ * reload) gets the screen back from the replay.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import WebSocket from "ws"
+import { type Backend, startBackend } from "./harness.js"
+
+let b: Backend
+let token: string
+let id: string
+
+beforeAll(async () => {
+  b = await startBackend()
+  token = JSON.parse(fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
+  id = JSON.parse((await b.lich(["open", "--project", b.project("tty"), "--kind", "shell", "--json"])).stdout).id
+})
+afterAll(async () => {
+  await b?.stop()
+})
+
+const frame = (sid: string, text: string) => {
+  const idBytes = Buffer.from(sid)
+  return Buffer.concat([Buffer.from([idBytes.length]), idBytes, Buffer.from(text)])
+}
+
+/** A /ws client attached to the session, with everything it received as text. */
+const attach = async () => {
+  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/ws?token=${token}`)
+  let screen = ""
+  const waiters: Array<() => void> = []
+  ws.on("message", (d: Buffer, binary: boolean) => {
+    if (!binary) return
+    const n = d[0]!
+    expect(d.subarray(1, 1 + n).toString()).toBe(id)
+    screen += d.subarray(1 + n).toString("utf8")
+    for (const w of waiters.splice(0)) w()
+  })
+  await new Promise((r) => ws.once("open", r))
+  ws.send(JSON.stringify({ attach: id }))
+  const until = (pattern: RegExp) =>
+    new Promise<string>((resolve) => {
+      const look = () => (pattern.test(screen) ? resolve(screen) : waiters.push(look))
+      look()
+    })
+  return { ws, until, screen: () => screen }
+}
+
+describe("the terminal socket", () => {
+  it("takes keystrokes as frames and streams the output back", async () => {
+    const c = await attach()
+    c.ws.send(frame(id, "echo hi-$((40+2))\r"))
+    await c.until(/hi-42/)
+    c.ws.close()
+  })
+
+  it("replays the screen to a client that attaches later", async () => {
+    const c = await attach()
+    await c.until(/hi-42/)
+    c.ws.close()
+  })
+
+  it("resizes the PTY from a control frame", async () => {
+    const c = await attach()
+    c.ws.send(JSON.stringify({ resize: id, cols: 100, rows: 30 }))
+    c.ws.send(frame(id, "stty size\r"))
+    await c.until(/30 100/)
+    c.ws.close()
+  })
+
+  it("refuses a socket without the token", async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${b.port}/ws`)
+    const status = await new Promise<number>((resolve) => ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0)))
+    expect(status).toBe(401)
+  })
+})
