@@ -146,6 +146,24 @@ describe("the inbox", () => {
     expect(empty).toMatchObject({ code: 0, stdout: "Nothing to collect: no results are waiting and no errand of yours is open.\n" })
   })
 
+  it("announces results that land close together in one nudge", async () => {
+    const sender = await open("crush")
+    const a = await open("omp")
+    const c = await open("omp")
+    await agentUp(sender.id)
+    const me = { LICH_SESSION_ID: sender.id }
+    const [ra, rc] = await Promise.all([
+      b.lich(["send", "--timeout", "1", a.label, "part one"], me),
+      b.lich(["send", "--timeout", "1", c.label, "part two"], me)
+    ])
+    expect([ra.code, rc.code]).toEqual([2, 2])
+    const nudge = await waitForRecord<AgentEvent>(messages(sender.id), (m) => m.event === "submit" && m.text!.startsWith("[lich]"))
+    const labels = [a.label, c.label].sort().map((l) => `"${l}"`).join(", ")
+    expect(nudge.text).toBe(`[lich] Results from 2 tasks you sent are ready (${labels}). To collect everything at\nonce, run:\n  "$LICH_BIN" wait`)
+    const collected = await b.lich(["wait", "--json"], me)
+    expect(JSON.parse(collected.stdout).results.map((r: { answer: string }) => r.answer).sort()).toEqual(["echo: part one", "echo: part two"])
+  })
+
   it("keeps a private result to its ticket: no nudge, not listed, not collected without it", async () => {
     const sender = await open("crush")
     const worker = await open("omp")

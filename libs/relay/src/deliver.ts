@@ -100,7 +100,7 @@ export const makeDelivery = (core: Core, scope: Scope.Scope, hasTools: (sessionI
           const fresh = entries.filter((x) => !x.nudged)
           if (fresh.length === 0) return undefined
           for (const x of fresh) x.nudged = true
-          return { fresh, targets: [...new Set(entries.map((x) => x.target))] }
+          return { fresh, targets: [...new Set(entries.map((x) => x.target))].sort() }
         })
         if (!batch) return
         const ready = yield* terminals.awaitReady(senderId, Duration.millis(QUEUE_LIMIT_MS))
