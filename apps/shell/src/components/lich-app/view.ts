@@ -1,0 +1,20 @@
+/** The requests the window makes, shaped exactly as the CLI makes them: same RPCs, same payloads. */
+import type { Card, Project } from "../../logic/model.js"
+
+/** from "" = a person, not a session: the same as a command typed in a plain terminal. */
+export const openPayload = (project: Project, kind: string) => ({
+  from: "",
+  project: project.path,
+  kind,
+  worktree: "",
+  base: "",
+  model: "",
+  effort: "",
+  ultracode: false,
+  folder: ""
+})
+
+/** Cards are named by lich id: unambiguous even when two projects share a label. */
+export const renamePayload = (card: Card, label: string) => ({ from: "", target: card.id, project: "", label })
+
+export const closePayload = (card: Card) => ({ from: "", target: card.id, project: "", worktree: "" as const, force: false })

@@ -1,0 +1,89 @@
+/**
+ * One session in the sidebar: provider glyph in its state ring, label, relay mark, path and branch,
+ * tinted with its colour. Double-click renames, × closes; both go out as events for the app to turn
+ * into the same RPCs the CLI uses.
+ */
+import { html, LitElement, nothing } from "lit"
+import type { Card } from "../../logic/model.js"
+import { styles } from "./lich-session-card.styles.js"
+import { cardView } from "./view.js"
+
+export type CardAction = { readonly id: string } & ({ readonly kind: "select" } | { readonly kind: "close" } | { readonly kind: "rename"; readonly label: string })
+
+export class LichSessionCard extends LitElement {
+  static override styles = styles
+  static override properties = {
+    card: { attribute: false },
+    projectPath: { attribute: false },
+    active: { type: Boolean, reflect: true },
+    exited: { type: Boolean, reflect: true },
+    editing: { state: true }
+  }
+  declare card: Card
+  declare projectPath: string
+  declare active: boolean
+  declare exited: boolean
+  declare editing: boolean
+
+  constructor() {
+    super()
+    this.projectPath = ""
+    this.active = false
+    this.exited = false
+    this.editing = false
+  }
+
+  private act(a: CardAction) {
+    this.dispatchEvent(new CustomEvent<CardAction>("lich-card", { detail: a, bubbles: true, composed: true }))
+  }
+
+  private finishRename(input: HTMLInputElement, commit: boolean) {
+    if (!this.editing) return
+    this.editing = false
+    const label = input.value.trim()
+    if (commit && label !== "" && label !== this.card.label) this.act({ id: this.card.id, kind: "rename", label })
+  }
+
+  /** Reflected before render so the host's [exited] styling never lags a frame behind. */
+  override willUpdate() {
+    this.exited = !this.card.live
+  }
+
+  override render() {
+    const v = cardView(this.card, this.projectPath)
+    return html`<div class="card" style=${v.style} title=${v.tooltip} data-id=${this.card.id}
+      @click=${() => this.act({ id: this.card.id, kind: "select" })}
+      @dblclick=${() => { this.editing = true }}>
+      <span class="ring ${v.ring}" data-state=${v.ring}><span class="glyph">${v.glyph}</span></span>
+      <span class="label">${this.editing
+        ? html`<input .value=${v.label} aria-label="new name"
+            @click=${(e: Event) => e.stopPropagation()}
+            @keydown=${(e: KeyboardEvent) => {
+              if (e.key === "Enter") this.finishRename(e.target as HTMLInputElement, true)
+              if (e.key === "Escape") this.finishRename(e.target as HTMLInputElement, false)
+            }}
+            @blur=${(e: Event) => this.finishRename(e.target as HTMLInputElement, true)}>`
+        : v.label}</span>
+      <button class="close" title="Close" aria-label="close ${v.label}"
+        @click=${(e: Event) => { e.stopPropagation(); this.act({ id: this.card.id, kind: "close" }) }}>×</button>
+      ${v.relay ? html`<span class="relay ${v.relay.direction}" title=${v.relay.tooltip}>${v.relay.text}</span>` : nothing}
+      <span class="path">&lrm;${v.path}&lrm;</span>
+      ${v.branch ? html`<span class="branch">⎇ ${v.branch}</span>` : nothing}
+    </div>`
+  }
+
+  override updated() {
+    if (this.editing) this.renderRoot.querySelector("input")?.focus()
+  }
+}
+
+customElements.define("lich-session-card", LichSessionCard)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "lich-session-card": LichSessionCard
+  }
+  interface HTMLElementEventMap {
+    "lich-card": CustomEvent<CardAction>
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * A card's terminal. Created when the card is shown and destroyed when it is hidden (the controller
+ * owns the lifecycle). Ctrl+Shift+F opens find-in-scrollback.
+ */
+import { html, LitElement, nothing, type PropertyValues } from "lit"
+import type { TerminalMux } from "../../api/sockets.js"
+import { styles } from "./lich-terminal.styles.js"
+import { XtermController } from "./XtermController.js"
+
+export class LichTerminal extends LitElement {
+  static override styles = styles
+  static override properties = {
+    sessionId: { attribute: "session-id", reflect: true },
+    mux: { attribute: false },
+    theme: { attribute: false },
+    focusTick: { attribute: false },
+    live: { type: Boolean },
+    searching: { state: true }
+  }
+  declare sessionId: string
+  declare mux: TerminalMux
+  declare theme: Record<string, string>
+  declare focusTick: number
+  declare live: boolean
+  declare searching: boolean
+  readonly xterm = new XtermController(this)
+
+  constructor() {
+    super()
+    this.theme = {}
+    this.focusTick = 0
+    this.live = true
+    this.searching = false
+  }
+
+  override connectedCallback() {
+    super.connectedCallback()
+    // A host moved in the DOM is disconnected and reconnected: mount again after the controller disposed.
+    if (this.hasUpdated) this.mountTerminal()
+  }
+
+  private mountTerminal() {
+    const el = this.renderRoot.querySelector<HTMLElement>(".host")
+    if (!el || !this.mux) return
+    this.xterm.mount(el, this.sessionId, this.mux, this.theme)
+    this.xterm.term?.attachCustomKeyEventHandler((e) => {
+      if (e.type === "keydown" && e.ctrlKey && e.shiftKey && e.key.toLowerCase() === "f") {
+        this.searching = true
+        return false
+      }
+      return true
+    })
+    this.xterm.term?.focus()
+  }
+
+  override firstUpdated() {
+    this.mountTerminal()
+  }
+
+  override updated(changed: PropertyValues<this>) {
+    if (changed.has("theme") && changed.get("theme") !== undefined) this.xterm.setTheme(this.theme)
+    if (changed.has("focusTick") && changed.get("focusTick") !== undefined) this.xterm.term?.focus()
+    if (changed.has("searching") && this.searching) this.renderRoot.querySelector<HTMLInputElement>(".search input")?.focus()
+  }
+
+  private onSearchKey(e: KeyboardEvent) {
+    const input = e.target as HTMLInputElement
+    if (e.key === "Enter") this.xterm.search?.findNext(input.value, { caseSensitive: false })
+    if (e.key === "Escape") {
+      this.searching = false
+      this.xterm.search?.clearDecorations()
+      this.xterm.term?.focus()
+    }
+  }
+
+  override render() {
+    return html`${this.searching
+        ? html`<div class="search"><input placeholder="Find in scrollback" aria-label="find" @keydown=${this.onSearchKey}></div>`
+        : nothing}
+      <div class="host"></div>
+      ${this.live ? nothing : html`<div class="exited">The process in this session has ended.</div>`}`
+  }
+}
+
+customElements.define("lich-terminal", LichTerminal)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "lich-terminal": LichTerminal
+  }
+}
