@@ -1,5 +1,6 @@
 /** The RPC handlers: each procedure delegates to the lib that owns it. No logic lives here. */
 import { Failed, Refused, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
+import { Relay } from "@lich/relay"
 import { ServerConfig, Workspace } from "@lich/spawn"
 import { Themes } from "@lich/themes"
 import { Effect } from "effect"
@@ -11,15 +12,25 @@ const later = (what: string) => () => Effect.fail(new Refused({ message: `${what
 export const RelayHandlers = RelayRpcs.toLayer(
   Effect.gen(function* () {
     const ws = yield* Workspace
+    const relay = yield* Relay
+    const window = yield* Window
     return {
       "relay.Peers": ({ from }) => ws.peers(from),
       "relay.Whoami": ({ from }) => ws.whoami(from),
-      "relay.Send": later("send"),
-      "relay.Wait": later("wait"),
-      "relay.Collect": later("wait"),
-      "relay.Reply": later("reply"),
-      "relay.Insert": later("insert"),
-      "relay.Focus": later("focus")
+      "relay.Send": (p) => relay.send(p),
+      "relay.Wait": (p) => relay.wait(p),
+      "relay.Collect": (p) => relay.collect(p),
+      "relay.Reply": (p) => relay.reply(p),
+      "relay.Insert": (p) => relay.insert(p),
+      // The card is switched either way; with no window attached, one is opened already on it.
+      "relay.Focus": (p) =>
+        Effect.gen(function* () {
+          const focused = yield* relay.focus(p)
+          if ((yield* window.attached) === 0) {
+            yield* window.open().pipe(Effect.mapError((e) => new Failed({ message: `"${focused.label}" is focused, but no window could be opened: ${e.message}` })))
+          }
+          return focused
+        })
     }
   })
 )

@@ -4,6 +4,7 @@
  */
 import { EventHub, HookReports } from "@lich/events"
 import { Hooks } from "@lich/hooks"
+import { RelayLayer } from "@lich/relay"
 import { ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
 import { StoreLive } from "@lich/store"
 import { NodePtyLayer, Terminals } from "@lich/terminal"
@@ -37,11 +38,12 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     Terminals.layer.pipe(Layer.provide(NodePtyLayer))
   )
   const workspace = WorkspaceLayer.pipe(Layer.provideMerge(base))
+  const relay = RelayLayer.pipe(Layer.provideMerge(workspace))
   // The window and its themes: user themes live in <config>/lich/themes.
   const windowing = Layer.mergeAll(Window.layer, Themes.layer(path.join(configDir(config.env), "themes")))
   const handlers = Layer.mergeAll(RelayHandlers, SpawnHandlers, SystemHandlers, ExitEvents, Hooks.layer).pipe(
     Layer.provideMerge(windowing),
-    Layer.provideMerge(workspace)
+    Layer.provideMerge(relay)
   )
   return handlers
 }

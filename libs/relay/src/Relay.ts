@@ -16,6 +16,7 @@ import {
 import { HookReports } from "@lich/events"
 import { provider, isProviderId } from "@lich/providers"
 import { Workspace } from "@lich/spawn"
+import { Projects } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { Clock, Context, Deferred, Duration, Effect, Either, Layer, Option, Queue, Schedule, Stream } from "effect"
 import { makeCore } from "./core.js"
@@ -189,7 +190,7 @@ const make = Effect.gen(function* () {
       })
     }).pipe(Effect.scoped)
 
-  const extras = yield* makeExtras({ ws, terminals, core })
+  const extras = yield* makeExtras({ ws, projects: yield* Projects, terminals, core })
 
   const reply = (p: { from: string; ticket: string; answer: string }) =>
     Effect.gen(function* () {

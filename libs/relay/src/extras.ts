@@ -5,6 +5,7 @@
  */
 import { Focused, Inserted, MAX_ANSWER_BYTES, Refused } from "@lich/contract"
 import type { Workspace } from "@lich/spawn"
+import type { Projects } from "@lich/store"
 import type { Terminals } from "@lich/terminal"
 import { Duration, Effect } from "effect"
 import type { Core } from "./core.js"
@@ -16,11 +17,12 @@ export const DEFAULT_INSERT_WAIT_SECONDS = 10
 
 interface Deps {
   readonly ws: Workspace["Type"]
+  readonly projects: Projects["Type"]
   readonly terminals: Terminals["Type"]
   readonly core: Core
 }
 
-export const makeExtras = ({ ws, terminals, core }: Deps) =>
+export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
   Effect.sync(() => {
     const insert = (p: { from: string; session: string; project: string; text: string; timeout: number }) =>
       Effect.gen(function* () {
@@ -59,6 +61,8 @@ export const makeExtras = ({ ws, terminals, core }: Deps) =>
       Effect.gen(function* () {
         const cards = yield* liveCards(ws, terminals)
         const target = yield* findLive(cards, p.target, p.project)
+        // As clicking the card does: the project's active card moves, so a window opened now lands on it.
+        yield* Effect.ignore(projects.setActive(target.projectRow.id, target.id))
         yield* core.hub.publish({ _tag: "session-focus", id: target.id, projectId: target.projectRow.id })
         return new Focused({ id: target.id, label: target.label, project: target.project })
       })
