@@ -140,6 +140,31 @@ describe("a session opened from the command line", () => {
   })
 })
 
+describe("projects", () => {
+  it("opens a project by a path with ~, reopens it by path with the same id, and by name", async () => {
+    fs.mkdirSync(path.join(b.env.HOME!, "src", "gamma"), { recursive: true })
+    const first = JSON.parse((await b.lich(["open", "--project", "~/src/gamma", "--kind", "shell", "--json"])).stdout)
+    const again = JSON.parse((await b.lich(["open", "--project", path.join(b.env.HOME!, "src", "gamma"), "--kind", "shell", "--json"])).stdout)
+    const byName = JSON.parse((await b.lich(["open", "--project", "gamma", "--kind", "shell", "--json"])).stdout)
+    expect(first.project).toBe("gamma")
+    expect(new Set([first.projectId, again.projectId, byName.projectId]).size).toBe(1)
+    expect([first.label, again.label, byName.label]).toEqual(["Session 1", "Session 2", "Session 3"])
+  })
+
+  it("refuses a relative path, a missing directory and an unknown name, each in one line", async () => {
+    const rel = await b.lich(["open", "--project", "src/gamma", "--kind", "shell"])
+    expect(rel.stderr).toMatch(/^lich: the project path "src\/gamma" is not absolute/)
+    const missing = await b.lich(["open", "--project", "/nonexistent/dir", "--kind", "shell"])
+    expect(missing.stderr).toBe("lich: no directory at /nonexistent/dir\n")
+    const unknown = await b.lich(["open", "--project", "nosuchproject", "--kind", "shell"])
+    expect(unknown.stderr).toMatch(/^lich: no open project named "nosuchproject"\. Open projects: /)
+    const kind = await b.lich(["open", "--project", "gamma", "--kind", "vim"])
+    expect(kind.stderr).toBe("lich: \"vim\" is not a provider lich runs. Known kinds: claude, codex, antigravity, opencode, omp, crush, cursor, kiro, shell.\n")
+    const none = await b.lich(["open", "--kind", "shell"])
+    expect(none.stderr).toMatch(/^lich: no project given, and this is not running in a lich session/)
+  })
+})
+
 describe("a provider session", () => {
   it("starts with the session environment, MCP registered last, and no token anywhere in argv", async () => {
     const project = b.project("beta")
