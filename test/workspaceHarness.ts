@@ -3,13 +3,12 @@
  * remote-only branch, a local one), a backend with extra environment, the terminal socket (to read a
  * session's PTY bytes as the window does) and the events socket.
  */
-import { execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import * as http from "node:http"
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import WebSocket from "ws"
-import { type Backend, freePort, isolatedEnv, lichBin, run, waitForOutput } from "./harness.js"
+import { type Backend, startBackend } from "./harness.js"
 
 export const gitIdentity = {
   GIT_AUTHOR_NAME: "Lich Test",
@@ -18,37 +17,8 @@ export const gitIdentity = {
   GIT_COMMITTER_EMAIL: "test@lich.invalid"
 }
 
-/** A backend like startBackend's, with `extra` on top of its isolated environment. */
-export const startBackendWith = async (extra: NodeJS.ProcessEnv): Promise<Backend> => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-ws-"))
-  const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...isolatedEnv(dir, port), ...gitIdentity, ...extra }
-  fs.mkdirSync(env.HOME!, { recursive: true })
-  const child = spawn(lichBin, ["--no-window"], { env, stdio: ["ignore", "pipe", "pipe"] })
-  let stderr = ""
-  child.stderr!.on("data", (d) => (stderr += d))
-  await waitForOutput(child, /Window: http/).catch((e) => {
-    throw new Error(`${e.message}\n${stderr}`)
-  })
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-  return {
-    dir,
-    port,
-    env,
-    process: child,
-    lich: (args, extraEnv, input) => run(args, { ...env, ...extraEnv }, input),
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM")
-      await exited
-      fs.rmSync(dir, { recursive: true, force: true })
-    },
-    project: (name) => {
-      const p = path.join(dir, "projects", name)
-      fs.mkdirSync(p, { recursive: true })
-      return fs.realpathSync(p)
-    }
-  }
-}
+/** A backend like startBackend's, with git's identity and `extra` on top of its isolated environment. */
+export const startBackendWith = (extra: NodeJS.ProcessEnv): Promise<Backend> => startBackend({ ...gitIdentity, ...extra })
 
 export const git = (cwd: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}) =>
   execFileSync("git", [...args], { cwd, env: { ...process.env, ...gitIdentity, ...env }, encoding: "utf8" }).trim()
