@@ -1,5 +1,5 @@
 /** The RPC handlers: each procedure delegates to the lib that owns it. No logic lives here. */
-import { Failed, Refused, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
+import { Failed, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
 import { Relay } from "@lich/relay"
 import { ServerConfig, Workspace } from "@lich/spawn"
 import { Themes } from "@lich/themes"
@@ -7,7 +7,6 @@ import { Effect } from "effect"
 import { Window } from "./window/Window.js"
 import { windowState } from "./window/state.js"
 
-const later = (what: string) => () => Effect.fail(new Refused({ message: `${what} is not available in this build yet` }))
 
 export const RelayHandlers = RelayRpcs.toLayer(
   Effect.gen(function* () {

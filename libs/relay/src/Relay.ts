@@ -50,7 +50,7 @@ const make = Effect.gen(function* () {
   const reports = yield* HookReports
   const scope = yield* Effect.scope
   const core = yield* makeCore
-  const { state, locked, close } = core
+  const { locked, close } = core
 
   const kindOf = (id: string) =>
     Effect.map(Effect.orElseSucceed(ws.cards(), () => []), (cs) => cs.find((c) => c.id === id)?.row.kind ?? "")
