@@ -46,35 +46,65 @@ const stubUnused = {
 // `import { Effect } from "effect"` binds the index's `export * as Effect`, and esbuild then keeps
 // every export of that namespace alive: measured, the effect part of the CLI bundle went from 436 to
 // 279 KiB once each such import was made deep (`import * as Effect from "effect/Effect"`), and the
-// cold call got faster with it (docs/ceilings.md). Rather than police every file others write, the
-// CLI bundle rewrites those imports of our own sources as it loads them. The index's re-exports
-// are read from the package itself, so a name that is not a plain re-export is left as written.
+// cold call got faster with it (docs/ceilings.md). Our own packages' indexes cost the other way:
+// the commands' modules are lazy, and a lazy module importing `@lich/contract` runs the init of every
+// file the index re-exports (events, groups, window: ~110 schema classes `sessions` never uses), so
+// such an import goes to the file that defines each name instead. Rather than police every file
+// others write, the CLI bundle rewrites those imports of our own sources as it loads them. What an
+// index re-exports is read from the package itself; a name not found there is left as written.
 const require = createRequire(join(root, "package.json"))
 const indexes = new Map()
-const reExports = (pkg) => {
-  if (indexes.has(pkg)) return indexes.get(pkg)
-  let names = null
-  try {
-    const index = readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), "dist/esm/index.js"), "utf8")
-    names = new Map()
-    for (const [, name, file] of index.matchAll(/export \* as (\w+) from "\.\/([\w/]+)\.js"/g)) names.set(name, { ns: `${pkg}/${file}` })
-    for (const [, list, file] of index.matchAll(/export \{([^}]*)\} from "\.\/([\w/]+)\.js"/g)) {
-      for (const n of list.split(",").map((x) => x.trim()).filter(Boolean)) names.set(n, { named: `${pkg}/${file}` })
-    }
-  } catch {
-    names = null // no ESM index to read: leave the package's imports alone
+const effectReExports = (pkg) => {
+  const index = readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), "dist/esm/index.js"), "utf8")
+  const names = new Map()
+  for (const [, name, file] of index.matchAll(/export \* as (\w+) from "\.\/([\w/]+)\.js"/g)) names.set(name, { ns: `${pkg}/${file}` })
+  for (const [, list, file] of index.matchAll(/export \{([^}]*)\} from "\.\/([\w/]+)\.js"/g)) {
+    for (const n of list.split(",").map((x) => x.trim()).filter(Boolean)) names.set(n, { named: `${pkg}/${file}` })
   }
-  indexes.set(pkg, names)
   return names
 }
+/** A workspace package whose src/index.ts is `export * from "./file.js"` lines: each value name's file. */
+const workspaceReExports = (pkg) => {
+  const index = require.resolve(pkg)
+  const dir = dirname(index)
+  const source = readFileSync(index, "utf8")
+  const names = new Map()
+  const twice = new Set()
+  for (const [, name, file] of source.matchAll(/export \* as (\w+) from "\.\/([\w/]+)\.js"/g)) names.set(name, { ns: join(dir, `${file}.ts`) })
+  for (const [, file] of source.matchAll(/export \* from "\.\/([\w/]+)\.js"/g)) {
+    const path = join(dir, `${file}.ts`)
+    const text = readFileSync(path, "utf8")
+    const declared = [...text.matchAll(/^export\s+(?:declare\s+)?(?:const|let|var|(?:async\s+)?function\*?|(?:abstract\s+)?class|enum)\s+(\w+)/gm)].map((m) => m[1])
+    for (const [, list] of text.matchAll(/^export\s*\{([^}]*)\}/gm)) {
+      for (const spec of list.split(",").map((x) => x.trim()).filter(Boolean)) declared.push(spec.split(/\s+as\s+/).pop())
+    }
+    for (const n of declared) {
+      if (names.has(n)) twice.add(n)
+      names.set(n, { named: path })
+    }
+  }
+  for (const n of twice) names.delete(n) // defined in two files: let the index decide, as TypeScript does
+  return names
+}
+const reExports = (pkg) => {
+  if (!indexes.has(pkg)) {
+    try {
+      indexes.set(pkg, pkg.startsWith("@lich/") ? workspaceReExports(pkg) : effectReExports(pkg))
+    } catch {
+      indexes.set(pkg, null) // no index to read: leave the package's imports alone
+    }
+  }
+  return indexes.get(pkg)
+}
 const deepenImports = (source) =>
-  source.replace(/import\s*\{([^}]*)\}\s*from\s*"(effect|@effect\/[\w-]+)"/g, (all, list, pkg) => {
+  source.replace(/import\s*\{([^}]*)\}\s*from\s*"(effect|@effect\/[\w-]+|@lich\/[\w-]+)"/g, (all, list, pkg) => {
     const names = reExports(pkg)
     if (!names) return all
     const out = []
     const rest = []
     for (const spec of list.split(",").map((x) => x.trim()).filter(Boolean)) {
-      if (spec.startsWith("type ")) continue // erased by TypeScript anyway
+      // Erased by TypeScript; kept (verbatimModuleSyntax) it would still evaluate the index.
+      if (spec.startsWith("type ")) continue
       const [name, alias = name] = spec.split(/\s+as\s+/)
       const hit = names.get(name)
       if (!hit) rest.push(spec)
