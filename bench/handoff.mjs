@@ -9,6 +9,7 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { mcpLatencyLine } from "./mcp/latency.mjs"
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
 const lich = path.join(root, "bin", "lich")
@@ -128,6 +129,7 @@ console.log(`rpc round trip (baseline):              median ${b.toFixed(1)} ms`)
 console.log(`send → bytes at a hook-reporting idle target: median ${median(hookedLat).toFixed(1)} ms  (${(median(hookedLat) / b).toFixed(1)}x baseline; goal ≤ 100 ms)`)
 console.log(`send → bytes at a silent target (quiet rule): median ${median(silentLat).toFixed(1)} ms  (${(median(silentLat) / b).toFixed(1)}x baseline)`)
 console.log(`${FAN}-way fan-out: ${answered}/${FAN} answered, all collected in ${fanMs.toFixed(0)} ms`)
+console.log(await mcpLatencyLine({ lich, env, port, token }))
 backend.kill("SIGTERM")
 await new Promise((r) => backend.on("exit", r))
 fs.rmSync(dir, { recursive: true, force: true })
