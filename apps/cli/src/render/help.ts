@@ -10,6 +10,6 @@ export const renderHelp = (version: string, rows: ReadonlyArray<{ name: string; 
     "commands:",
     ...rows.map((r) => `  ${r.name.padEnd(width)}  ${r.summary}`),
     "",
-    "Run `lich <command> --help` for a command's flags. Every command but help and version takes --json where it prints data."
+    "Run `lich <command> --help` for a command's flags. Commands that print data take --json: one JSON line instead of prose."
   ].join("\n")
 }
