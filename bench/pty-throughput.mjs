@@ -1,0 +1,186 @@
+// Terminal throughput and idle memory of the backend. Not a test: prints numbers and a ratio
+// measured in the same run, on the same machine, with the same workload.
+//
+//   1. bytes/s of `cat <file>` in a shell read straight from node-pty (the baseline), against the
+//      same command in a lich shell session read by a /ws client (PTY → ring → socket → client);
+//   2. the backend's RSS with no sessions and with 100 idle shells.
+//
+// Usage: node bench/pty-throughput.mjs [MiB=64] [shells=100]   (run `npm run build` first)
+//        BENCH_CPU_PROF=<dir> also writes a CPU profile of the backend there.
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as http from "node:http"
+import * as net from "node:net"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { createRequire } from "node:module"
+
+const require = createRequire(import.meta.url)
+const pty = require("node-pty")
+const WebSocket = require("ws")
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
+const MIB = Number(process.argv[2] ?? 64)
+const SHELLS = Number(process.argv[3] ?? 100)
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lich-bench-"))
+
+// Printable lines, like a build log: a terminal's real load, not binary noise.
+const file = path.join(tmp, "big.txt")
+{
+  const line = "0123456789 the quick brown fox jumps over the lazy dog ABCDEFGHIJKLMNOPQRSTUVWXYZ\n"
+  const chunk = line.repeat(Math.ceil((1 << 20) / line.length))
+  const fd = fs.openSync(file, "w")
+  for (let i = 0; i < MIB; i++) fs.writeSync(fd, chunk)
+  fs.closeSync(fd)
+}
+// Typed with a split marker so the echoed command line never matches what `echo` prints.
+const COMMAND = `cat ${file}; echo __DO""NE__\r`
+const MARKER = Buffer.from("__DONE__")
+
+/** Counts bytes from `start` until the marker shows up in the stream; resolves with bytes and seconds. */
+const counter = () => {
+  let bytes = 0
+  let tail = Buffer.alloc(0)
+  let t0 = 0n
+  let resolve
+  const done = new Promise((r) => (resolve = r))
+  return {
+    start: () => (t0 = process.hrtime.bigint()),
+    feed: (b) => {
+      if (t0 === 0n) return
+      bytes += b.length
+      const look = Buffer.concat([tail, b.subarray(Math.max(0, b.length - 64))])
+      if (look.includes(MARKER)) resolve({ bytes, seconds: Number(process.hrtime.bigint() - t0) / 1e9 })
+      tail = look.subarray(Math.max(0, look.length - MARKER.length))
+    },
+    done
+  }
+}
+
+const rawNodePty = async () => {
+  const p = pty.spawn("/bin/sh", [], { name: "xterm-256color", cols: 120, rows: 40, cwd: tmp, env: { ...process.env, PS1: "$ " } })
+  const c = counter()
+  p.onData((d) => c.feed(Buffer.from(d, "utf8")))
+  await new Promise((r) => setTimeout(r, 300)) // the prompt, before the clock starts
+  c.start()
+  p.write(COMMAND)
+  const r = await c.done
+  p.kill()
+  return r
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = s.address().port
+      s.close(() => resolve(port))
+    })
+  })
+
+const startBackend = async () => {
+  const port = await freePort()
+  const env = { ...process.env, HOME: path.join(tmp, "home"), XDG_CONFIG_HOME: path.join(tmp, "config"), XDG_DATA_HOME: path.join(tmp, "data"), LICH_LISTEN_PORT: String(port), SHELL: "/bin/sh" }
+  for (const k of Object.keys(env)) if (k.startsWith("LICH_") && k !== "LICH_LISTEN_PORT") delete env[k]
+  fs.mkdirSync(env.HOME, { recursive: true })
+  // BENCH_CPU_PROF=<dir>: profile the backend (not this script) to see where a flood's time goes.
+  const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...prof, path.join(root, "bin", "lich"), "--no-window"], { env, stdio: ["ignore", "pipe", "inherit"] })
+  await new Promise((resolve) => {
+    let seen = ""
+    child.stdout.on("data", (d) => {
+      seen += d
+      if (seen.includes("Window: http")) resolve()
+    })
+  })
+  const runtime = JSON.parse(fs.readFileSync(path.join(env.XDG_CONFIG_HOME, "lich", "runtime.json"), "utf8"))
+  return { port, token: runtime.token, pid: runtime.pid, child }
+}
+
+const rpc = (b, method, payload) =>
+  new Promise((resolve, reject) => {
+    const body = JSON.stringify(payload)
+    const req = http.request({ host: "127.0.0.1", port: b.port, method: "POST", path: `/rpc/${method}?token=${b.token}`, headers: { "content-type": "application/json" } }, (res) => {
+      let text = ""
+      res.on("data", (d) => (text += d))
+      res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${method}: ${res.statusCode} ${text}`))))
+    })
+    req.on("error", reject)
+    req.end(body)
+  })
+
+const openShell = (b, project) =>
+  rpc(b, "spawn.Open", { from: "", project, kind: "shell", worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" })
+
+const frame = (id, text) => {
+  const idb = Buffer.from(id)
+  return Buffer.concat([Buffer.from([idb.length]), idb, Buffer.from(text)])
+}
+
+const throughLich = async (b, project) => {
+  const opened = await openShell(b, project)
+  const id = opened.session.id
+  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/ws?token=${b.token}`)
+  await new Promise((r) => ws.once("open", r))
+  const c = counter()
+  ws.on("message", (data, isBinary) => {
+    if (!isBinary) return
+    const n = data[0]
+    if (data.subarray(1, 1 + n).toString() === id) c.feed(data.subarray(1 + n))
+  })
+  ws.send(JSON.stringify({ attach: id }))
+  ws.send(JSON.stringify({ resize: id, cols: 120, rows: 40 }))
+  await new Promise((r) => setTimeout(r, 300)) // the prompt and the replay, before the clock starts
+  c.start()
+  const cpu0 = process.cpuUsage()
+  const pidStat = () => fs.readFileSync(`/proc/${b.pid}/stat`, "utf8").split(") ")[1].split(" ").slice(11, 13).map(Number).reduce((a, x) => a + x, 0)
+  const backend0 = pidStat()
+  ws.send(frame(id, COMMAND))
+  const r = await c.done
+  const cpu = process.cpuUsage(cpu0)
+  // Where the time went: this client's CPU and the backend's (clock ticks of 10 ms), against the wall.
+  r.clientCpu = (cpu.user + cpu.system) / 1e6
+  r.backendCpu = (pidStat() - backend0) / 100
+  ws.close()
+  return r
+}
+
+const rssMiB = (pid) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))
+  return m ? Number(m[1]) / 1024 : NaN
+}
+
+const fmt = (r) => `${(r.bytes / r.seconds / (1 << 20)).toFixed(1)} MiB/s (${(r.bytes / (1 << 20)).toFixed(1)} MiB in ${r.seconds.toFixed(2)} s)`
+
+const b = await startBackend()
+try {
+  const project = path.join(tmp, "project")
+  fs.mkdirSync(project)
+  // Alternate, best of three each: one cold run says more about the page cache than about lich.
+  const raw = []
+  const lich = []
+  for (let i = 0; i < 3; i++) {
+    raw.push(await rawNodePty())
+    lich.push(await throughLich(b, project))
+  }
+  const best = (rs) => rs.reduce((a, r) => (r.bytes / r.seconds > a.bytes / a.seconds ? r : a))
+  const rawBest = best(raw)
+  const lichBest = best(lich)
+  console.log(`cat of ${MIB} MiB, best of 3`)
+  console.log(`  raw node-pty      ${fmt(rawBest)}`)
+  console.log(`  lich /ws client   ${fmt(lichBest)}; CPU: backend ${lichBest.backendCpu.toFixed(2)} s, client ${lichBest.clientCpu.toFixed(2)} s`)
+  console.log(`  ratio             ${((100 * (lichBest.bytes / lichBest.seconds)) / (rawBest.bytes / rawBest.seconds)).toFixed(1)} % of raw (goal ≥ 90 %)`)
+
+  const idleProject = path.join(tmp, "idle")
+  fs.mkdirSync(idleProject)
+  const before = rssMiB(b.pid)
+  for (let i = 0; i < SHELLS; i++) await openShell(b, idleProject)
+  global.gc?.()
+  await new Promise((r) => setTimeout(r, 1000)) // let the shells print their prompts and settle
+  const after = rssMiB(b.pid)
+  console.log(`backend RSS: ${before.toFixed(1)} MiB with the bench's sessions, ${after.toFixed(1)} MiB with ${SHELLS} more idle shells (${((after - before) / SHELLS * 1024).toFixed(0)} KiB each)`)
+} finally {
+  b.child.kill("SIGTERM")
+  await new Promise((r) => b.child.once("exit", r))
+  fs.rmSync(tmp, { recursive: true, force: true })
+}
