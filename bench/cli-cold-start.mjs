@@ -1,7 +1,9 @@
 // Cold start of the shipped CLI against a live backend: the median wall time of
 // `bin/lich sessions --json` versus a baseline measured in the same run — plain `node` making the
-// same request with node:http and printing the body. Prints the ratio. Not a test; never gates CI.
-import { execFileSync, spawn, spawnSync } from "node:child_process"
+// same request with node:http and printing the body. Prints the ratio, and `lich help` (the path that
+// evaluates no Effect) against the same baseline. Runs are interleaved so a busy machine slows both
+// sides alike; RUNS=40 for a steadier median. Not a test; never gates CI. See bench/README.md.
+import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
@@ -48,15 +50,18 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 time(lich, ["sessions", "--json"]) // warm the code cache and the page cache
 const base = []
 const ours = []
+const help = []
 for (let i = 0; i < runs; i++) {
   base.push(time(process.execPath, [baselineScript]))
   ours.push(time(lich, ["sessions", "--json"]))
+  help.push(time(lich, ["help"]))
 }
 backend.kill("SIGTERM")
-const cliBytes = fs.statSync(path.join(root, "dist", "cli.cjs")).size
+const kib = (f) => (fs.existsSync(f) ? `${(fs.statSync(f).size / 1024).toFixed(0)} KiB` : "none")
+const cli = path.join(root, "dist", "cli.cjs")
 console.log(`runs: ${runs}`)
 console.log(`baseline (node + node:http): median ${median(base).toFixed(1)} ms`)
 console.log(`lich sessions --json:        median ${median(ours).toFixed(1)} ms`)
-console.log(`ratio: ${(median(ours) / median(base)).toFixed(2)}x   (cli bundle ${(cliBytes / 1024).toFixed(0)} KiB)`)
+console.log(`lich help:                   median ${median(help).toFixed(1)} ms  (${(median(help) / median(base)).toFixed(2)}x)`)
+console.log(`ratio: ${(median(ours) / median(base)).toFixed(2)}x   (cli bundle ${kib(cli)}, code cache ${kib(`${cli}.cache`)})`)
 fs.rmSync(dir, { recursive: true, force: true })
-void execFileSync
