@@ -39,6 +39,16 @@ const NO_BYTES = new Uint8Array(0)
 
 /** 64 events per turn of the actor: enough to drain a burst without starving other fibers. */
 const EVENTS_PER_TURN = 64
+/** 8 ms: under one frame at 120 Hz, long enough to gather a burst of reads (bench/pty-throughput.mjs). */
+const COALESCE_MS = 8
+/** 20 ms: reads closer together than this are one burst; a keystroke echo never is. */
+const BURST_GAP_MS = 20
+
+const wallClockDelay = (ms: number) =>
+  Effect.async<void>((resume) => {
+    const t = setTimeout(() => resume(Effect.void), ms)
+    return Effect.sync(() => clearTimeout(t))
+  })
 
 export interface Session {
   readonly id: string
@@ -122,9 +132,18 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
       yield* Deferred.succeed(exited, exit)
     })
 
+    let lastBatchAt = 0
     const actor = Effect.gen(function*() {
       for (;;) {
-        const events = yield* Queue.takeBetween(mailbox, 1, EVENTS_PER_TURN)
+        const first = yield* Queue.takeBetween(mailbox, 1, EVENTS_PER_TURN)
+        // In a burst (a build log, a large cat) reads arrive by the thousand: waiting out one short
+        // window turns them into one state update and one publish instead of one per read. Only
+        // in a burst — a lone read (an echo) goes out at once — and on the wall clock, because this
+        // is about real I/O, not about lich's own timers.
+        const burst = performance.now() - lastBatchAt < BURST_GAP_MS && first.length < EVENTS_PER_TURN
+        const more = burst ? yield* Effect.zipRight(wallClockDelay(COALESCE_MS), Queue.takeUpTo(mailbox, EVENTS_PER_TURN * 16)) : Chunk.empty<PtyEvent>()
+        lastBatchAt = performance.now()
+        const events = Chunk.appendAll(first, more)
         const output: Array<Uint8Array> = []
         for (const event of events) {
           if (event._tag === "Data") output.push(event.bytes)

@@ -64,6 +64,9 @@ export interface TerminalsShape {
   readonly awaitReady: (id: string, timeout: Duration.DurationInput) => Effect.Effect<boolean>
 }
 
+/** 1000 exits: far more sessions than anyone runs at once; older ones are only history. */
+const REMEMBERED_EXITS = 1000
+
 /** 80×24: the VT100 size every terminal program assumes when nobody has said otherwise. */
 const DEFAULT_SIZE = { cols: 80, rows: 24 } as const
 /** The contract's bounds: below 20×5 no TUI draws, above 400×200 is a runaway fit() in a window. */
@@ -127,10 +130,16 @@ const make = Effect.gen(function*() {
 
   // Only the session that is still the one in the map removes it, so an exit can never evict a
   // successor started under the same id.
+  // The last exit of each ended session, so awaiting one that ended a moment ago still answers.
+  const lastExits = new Map<string, TerminalExit>()
   const onExit = (session: Session, exit: TerminalExit) =>
-    SynchronizedRef.update(sessions, (map) =>
+    Effect.sync(() => {
+      lastExits.delete(session.id)
+      lastExits.set(session.id, exit)
+      if (lastExits.size > REMEMBERED_EXITS) lastExits.delete(lastExits.keys().next().value!)
+    }).pipe(Effect.zipRight(SynchronizedRef.update(sessions, (map) =>
       Option.exists(HashMap.get(map, session.id), (s) => s === session) ? HashMap.remove(map, session.id) : map
-    ).pipe(Effect.zipRight(PubSub.publish(exitsHub, exit)), Effect.asVoid)
+    )), Effect.zipRight(PubSub.publish(exitsHub, exit)), Effect.asVoid)
 
   const spawnSession = (o: StartOptions) =>
     Effect.gen(function*() {
@@ -221,7 +230,12 @@ const make = Effect.gen(function*() {
     output: (id) => Effect.map(subscribe(id, false), (a) => a.output),
     attach: (id) => subscribe(id, true),
     exits: Stream.fromPubSub(exitsHub),
-    awaitExit: (id) => Effect.flatMap(find(id), (s) => Deferred.await(s.exited)),
+    awaitExit: (id) =>
+      Effect.flatMap(lookup(id), (found) => {
+        if (Option.isSome(found)) return Deferred.await(found.value.exited)
+        const ended = lastExits.get(id)
+        return ended ? Effect.succeed(ended) : Effect.fail(new TerminalNotFound({ id }))
+      }),
 
     // A report for a session that is gone is normal (it raced the exit) and changes nothing.
     reportState: (id, report) =>
