@@ -67,6 +67,19 @@ describe("a fresh backend", () => {
     expect(second.stdout).toContain("lich is already running")
   })
 
+  it("prints a command's help from the flags it parses, plain when piped", async () => {
+    const r = await b.lich(["send", "--help"])
+    expect(r.code).toBe(0)
+    expect(r.stdout.split("\n")[0]).toBe("usage: lich send [--project text] [--timeout integer] [--private] [--json] <session> <prompt>")
+    expect(r.stdout).toContain("--timeout integer")
+    expect(r.stdout).not.toMatch(/\x1b\[/)
+    expect((await b.lich(["help", "close"])).stdout).toMatch(/^usage: lich close .*--worktree keep \| remove/)
+    const list = await b.lich(["help"])
+    for (const name of ["sessions", "whoami", "send", "wait", "reply", "open", "close", "rename", "version", "quit"]) {
+      expect(list.stdout).toMatch(new RegExp(`^  ${name} `, "m"))
+    }
+  })
+
   it("refuses an unknown word with a guess and exit 1, without starting anything", async () => {
     const r = await b.lich(["sesions"])
     expect(r).toMatchObject({ code: 1, stdout: "" })

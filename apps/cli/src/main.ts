@@ -8,6 +8,8 @@
  */
 import * as CliConfig from "@effect/cli/CliConfig"
 import * as Command from "@effect/cli/Command"
+import * as HelpDoc from "@effect/cli/HelpDoc"
+import * as Usage from "@effect/cli/Usage"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
@@ -44,11 +46,28 @@ const lazyTerminal = Layer.scoped(
 
 const environment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, lazyTerminal, CliConfig.layer({ showBuiltIns: false }))
 
+/** @effect/cli describes every primitive in words that carry nothing for a reader of `--help`. */
+const HELP_BOILERPLATE = new Set(["A user-defined piece of text.", "An integer.", "A true or false value.", "This setting is optional."])
+
+/** `lich <command> --help`: generated from the flags the command parses, without the boilerplate. */
+export const commandHelp = (command: Command.Command<string, never, unknown, unknown>): string => {
+  const usage = stripAnsi(HelpDoc.toAnsiText(Usage.getHelp(Command.getUsage(command)))).trim()
+  const text = stripAnsi(HelpDoc.toAnsiText(Command.getHelp(command, CliConfig.make({ showBuiltIns: false }))))
+  const lines = text.split("\n").filter((l) => !HELP_BOILERPLATE.has(l.trim()))
+  return `usage: lich ${usage}\n\n${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}`
+}
+
+const wantsHelp = (args: ReadonlyArray<string>): boolean => {
+  const end = args.indexOf("--")
+  return (end < 0 ? args : args.slice(0, end)).some((a) => a === "--help" || a === "-h")
+}
+
 const runCommand = (name: string, args: ReadonlyArray<string>, version: string) => {
   const entry = table.find((c) => c.name === name)!
   // A row's command is a thunk requiring its module (commands/index.ts); a plain Command is taken too.
   const row = entry.command as unknown
   const command = (typeof row === "function" ? row() : row) as Command.Command<string, never, unknown, unknown>
+  if (wantsHelp(args)) return Effect.sync(() => void process.stdout.write(`${commandHelp(command)}\n`))
   const root = Command.make("lich").pipe(Command.withSubcommands([command]))
   const cli = Command.run(root, { name: "lich", version, executable: "lich" })
   return cli(["node", "lich", name, ...args])
