@@ -41,6 +41,7 @@ export const SpawnHandlers = SpawnRpcs.toLayer(
       "spawn.Open": (p) => ws.open(p),
       "spawn.Close": (p) => ws.close(p),
       "spawn.Rename": (p) => ws.rename(p),
+      "spawn.Start": (p) => ws.start(p),
       "spawn.Worktrees": (p) => ws.worktrees(p),
       "spawn.Folders": (p) => ws.folders(p),
       "spawn.File": (p) => ws.file(p),

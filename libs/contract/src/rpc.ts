@@ -19,7 +19,8 @@ import {
   Opened,
   Peer,
   Renamed,
-  ServerInfo
+  ServerInfo,
+  Started
 } from "./session.js"
 import { ThemeList, ThemeSwitched, WindowState } from "./window.js"
 
@@ -89,6 +90,8 @@ export const Rename = Rpc.make("Rename", {
   success: Renamed,
   error
 })
+/** Starts the PTY of an open card that has none (a restart, a card never viewed): resumes its conversation when one is known. */
+export const Start = Rpc.make("Start", { payload: { from, target: Schema.String }, success: Started, error })
 export const Worktrees = Rpc.make("Worktrees", { payload: { from, project }, success: Schema.Array(Checkout), error })
 export const Folders = Rpc.make("Folders", { payload: { from, project }, success: Schema.Array(Folder), error })
 export const File = Rpc.make("File", {

@@ -100,3 +100,12 @@ export class ServerInfo extends Schema.Class<ServerInfo>("ServerInfo")({
   pid: Schema.Number,
   port: Schema.Number
 }) {}
+
+/** A card's terminal started (or already running): what the window asks for on a card's first view. */
+export class Started extends Schema.Class<Started>("Started")({
+  id: Schema.String,
+  /** false when it was running already */
+  started: Schema.Boolean,
+  /** "" when the terminal runs; otherwise why it did not start */
+  startError: Schema.String
+}) {}

@@ -18,9 +18,11 @@ import {
   Renamed,
   type LichError,
   type Peer,
-  MAX_LABEL_CHARS
+  MAX_LABEL_CHARS,
+  Started
 } from "@lich/contract"
 import { EventHub } from "@lich/events"
+import { isProviderId } from "@lich/providers"
 import { Projects, Sessions, type ProjectRow } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { Context, Effect, Layer, Option } from "effect"
@@ -28,6 +30,7 @@ import { type ClosePayload, makeClose } from "./close.js"
 import { storeFailure } from "./failures.js"
 import { makeFolders } from "./folders.js"
 import { makeOpen } from "./open.js"
+import { makeStartPty } from "./start.js"
 import { resolveTarget } from "./resolve.js"
 import { scopeProject } from "./scope.js"
 import { ServerConfig } from "./ServerConfig.js"
@@ -52,6 +55,8 @@ export interface WorkspaceShape {
   readonly file: (p: { from: string; target: string; project: string; folder: string }) => Effect.Effect<Filed, LichError>
   readonly renameFolder: (p: { from: string; project: string; folder: string; to: string }) => Effect.Effect<FolderRenamed, LichError>
   readonly colorFolder: (p: { from: string; project: string; folder: string; color: string }) => Effect.Effect<FolderPainted, LichError>
+  /** Starts the PTY of an open card that has none, resuming its conversation when one is known. */
+  readonly start: (p: { from: string; target: string }) => Effect.Effect<Started, LichError>
 }
 
 export class Workspace extends Context.Tag("lich/spawn/Workspace")<Workspace, WorkspaceShape>() {}
@@ -144,6 +149,22 @@ const make = Effect.gen(function* () {
     })
 
   const open = yield* makeOpen({ cards, caller })
+  const startPty = yield* makeStartPty
+  // One start at a time per backend: two windows viewing the same card must not start it twice.
+  const startLock = yield* Effect.makeSemaphore(1)
+  const start = (p: { from: string; target: string }) =>
+    startLock.withPermits(1)(
+      Effect.gen(function* () {
+        const card = yield* findCard(p.target, "")
+        if (yield* terminals.isLive(card.id)) return new Started({ id: card.id, started: false, startError: "" })
+        if (!isProviderId(card.row.kind)) {
+          return yield* new Refused({ message: `"${card.label}" runs "${card.row.kind}", which is not a provider lich runs` })
+        }
+        const resumeId = card.row.providerSessionId
+        const startError = yield* startPty({ card, kind: card.row.kind, birth: resumeId === "", resumeId, setup: false })
+        return new Started({ id: card.id, started: startError === "", startError })
+      })
+    )
   const close = yield* makeClose({ cards, findCard })
   const scope = (from: string, project: string) => Effect.provideService(scopeProject({ cards, caller, home: config.home }, from, project), Projects, projects)
   const folderOps = yield* makeFolders({ caller, findCard, scope })
@@ -165,7 +186,8 @@ const make = Effect.gen(function* () {
     folders: (p: { from: string; project: string }) => folderOps.folders(p.from, p.project),
     file: folderOps.file,
     renameFolder: folderOps.renameFolder,
-    colorFolder: folderOps.colorFolder
+    colorFolder: folderOps.colorFolder,
+    start
   } satisfies WorkspaceShape
 })
 

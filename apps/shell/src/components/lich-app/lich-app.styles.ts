@@ -7,4 +7,5 @@ export const styles = css`
   lich-terminal { flex: 1; }
   .placeholder { margin: auto; color: var(--muted-foreground); text-align: center; max-width: 420px; line-height: 1.6; }
   .placeholder code { font: 12px ui-monospace, monospace; background: var(--muted); padding: 1px 5px; border-radius: 4px; }
+  .placeholder .start { margin-left: 8px; font: inherit; padding: 2px 10px; border-radius: 6px; border: 1px solid var(--border); background: var(--secondary); color: var(--secondary-foreground); cursor: pointer; }
 `

@@ -94,6 +94,7 @@ export class LichApp extends LitElement {
 
   private onEvent(e: EventJson) {
     if (e._tag === "theme-changed") return void this.loadThemes()
+    if (e._tag === "session-exit") this.endedHere.add(e.id)
     const { model, toast } = applyEvent(this.model, e)
     this.model = model
     // The person is already looking at that card: no toast for it.
@@ -154,6 +155,22 @@ export class LichApp extends LitElement {
     else this.pendingSelect = id
   }
 
+  /** Cards whose process ended while this window was open, and starts already asked for. */
+  private readonly endedHere = new Set<string>()
+  private readonly starting = new Set<string>()
+
+  private startCard(id: string) {
+    if (this.starting.has(id)) return
+    this.starting.add(id)
+    this.endedHere.add(id)
+    void this.call<{ id: string; startError: string }>("spawn.Start", { from: "", target: id }).then((r) => {
+      this.starting.delete(id)
+      if (!r) return
+      if (r.startError !== "") return this.toast({ kind: "error", text: r.startError, detail: "", target: "" })
+      this.model = { ...this.model, cards: this.model.cards.map((c) => (c.id === id ? { ...c, live: true } : c)) }
+    })
+  }
+
   /** A card this window opened, selected as soon as its session-opened arrives. */
   private pendingSelect = ""
 
@@ -180,7 +197,13 @@ export class LichApp extends LitElement {
   private terminalFor(card: Card | undefined) {
     if (this.problem) return html`<div class="placeholder">${this.problem}</div>`
     if (!card) return html`<div class="placeholder">No session is open here. Open one with <code>lich open</code> or the + above the list.</div>`
-    if (!card.live) return html`<div class="placeholder">“${card.label}” is not running. Its terminal starts when the session is opened again (<code>lich open</code>).</div>`
+    if (!card.live) {
+      // A card's terminal starts on its first view here (after a restart, or one never viewed); a
+      // session that ended while this window watched waits for the person to start it again.
+      if (!this.endedHere.has(card.id)) this.startCard(card.id)
+      return html`<div class="placeholder">“${card.label}” is not running.
+        <button class="start" @click=${() => this.startCard(card.id)}>Start it</button></div>`
+    }
     return keyed(card.id, html`<lich-terminal session-id=${card.id} .mux=${this.mux!} .theme=${this.termTheme} .focusTick=${this.model.focusTick} .live=${card.live}></lich-terminal>`)
   }
 
