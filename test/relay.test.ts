@@ -4,6 +4,8 @@
  * insert; and the safety properties (inert control bytes, no lost or doubled outcome under load, a
  * backend that dies under a waiting CLI).
  */
+import * as fs from "node:fs"
+import * as http from "node:http"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { agent, type AgentEvent, type Backend, startBackend, waitForRecord } from "./harness.js"
@@ -17,6 +19,17 @@ const open = async (kind: string, extra: ReadonlyArray<string> = []) => {
   return JSON.parse(r.stdout) as { id: string; label: string; name: string }
 }
 const messages = (id: string) => path.join(b.env.FAKE_AGENT_LOG!, `${id}.messages.jsonl`)
+const rpc = (method: string, body: unknown) =>
+  new Promise<Record<string, unknown>>((resolve, reject) => {
+    const token = JSON.parse(fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
+    const req = http.request({ host: "127.0.0.1", port: b.port, method: "POST", path: `/rpc/${method}?token=${token}`, agent: false }, (res) => {
+      let text = ""
+      res.on("data", (d) => (text += d))
+      res.on("end", () => resolve(JSON.parse(text)))
+    })
+    req.on("error", reject)
+    req.end(JSON.stringify(body))
+  })
 const agentUp = (id: string) => waitForRecord<unknown>(path.join(b.env.FAKE_AGENT_LOG!, `${id}.json`).replace(".json", ".json"), () => true)
 
 beforeAll(async () => {
@@ -152,11 +165,15 @@ describe("the inbox", () => {
     const c = await open("omp")
     await agentUp(sender.id)
     const me = { LICH_SESSION_ID: sender.id }
-    const [ra, rc] = await Promise.all([
-      b.lich(["send", "--timeout", "1", a.label, "part one"], me),
-      b.lich(["send", "--timeout", "1", c.label, "part two"], me)
-    ])
-    expect([ra.code, rc.code]).toEqual([2, 2])
+    // Both sends go out in the same instant (straight to the RPC, not through two CLI start-ups),
+    // so their answers land well inside one nudge window whatever the machine's load.
+    await Promise.all([agentUp(a.id), agentUp(c.id)])
+    const sends = await Promise.all(
+      [[a, "part one"], [c, "part two"]].map(([t, prompt]) =>
+        rpc("relay.Send", { from: sender.id, target: (t as { id: string }).id, project: "", prompt, timeout: 1, private: false })
+      )
+    )
+    expect(sends.map((r) => r.status)).toEqual(["pending", "pending"])
     const nudge = await waitForRecord<AgentEvent>(messages(sender.id), (m) => m.event === "submit" && m.text!.startsWith("[lich]"))
     const labels = [a.label, c.label].sort().map((l) => `"${l}"`).join(", ")
     expect(nudge.text).toBe(`[lich] Results from 2 tasks you sent are ready (${labels}). To collect everything at\nonce, run:\n  "$LICH_BIN" wait`)
