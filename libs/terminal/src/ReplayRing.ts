@@ -10,10 +10,11 @@
 export const REPLAY_CAPACITY_BYTES = 2 * 1024 * 1024
 
 /**
- * Chunks under 4 KiB (keystroke echoes, spinner frames) are copied into shared 16 KiB blocks, so a
- * long session of tiny reads costs a few hundred objects rather than millions.
+ * Chunks under 1 KiB (keystroke echoes, spinner frames) are copied into shared 16 KiB blocks, so a
+ * long session of tiny reads costs a few hundred objects rather than millions; larger reads are kept
+ * as they are (2 MiB of them is at most a few thousand objects), which saves copying a burst twice.
  */
-const SMALL_CHUNK_BYTES = 4 * 1024
+const SMALL_CHUNK_BYTES = 1024
 const BLOCK_BYTES = 16 * 1024
 
 export class ReplayRing {

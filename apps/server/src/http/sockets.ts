@@ -8,7 +8,7 @@
 import { Cols, Rows } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Terminals } from "@lich/terminal"
-import { Effect, Fiber, Queue, Schema, Scope, Stream } from "effect"
+import { Chunk, Effect, Fiber, Queue, Schema, Scope, Stream } from "effect"
 import type { WebSocket } from "ws"
 
 export const eventsSocket = (ws: WebSocket) =>
@@ -26,16 +26,17 @@ export const eventsSocket = (ws: WebSocket) =>
 
 /** One frame for a run of reads, built in one allocation: the bytes are copied once, not twice. */
 export const frameAll = (id: string, reads: Iterable<Uint8Array>): Buffer => {
+  const list = Array.isArray(reads) ? (reads as ReadonlyArray<Uint8Array>) : Array.from(reads)
   const idBytes = Buffer.from(id, "utf8")
   let size = 1 + idBytes.length
-  for (const r of reads) size += r.length
+  for (let i = 0; i < list.length; i++) size += list[i]!.length
   const out = Buffer.allocUnsafe(size)
   out[0] = idBytes.length
   idBytes.copy(out, 1)
   let at = 1 + idBytes.length
-  for (const r of reads) {
-    out.set(r, at)
-    at += r.length
+  for (let i = 0; i < list.length; i++) {
+    out.set(list[i]!, at)
+    at += list[i]!.length
   }
   return out
 }
@@ -82,7 +83,7 @@ export const terminalSocket = (ws: WebSocket) =>
               if (replay.length > 0) ws.send(frame(id, replay))
               // Every read the terminal published together goes out as one frame: a socket write
               // per read is what bounded throughput (measured: bench/pty-throughput.mjs).
-              yield* Stream.runForEachChunk(output, (reads) => Effect.sync(() => ws.send(frameAll(id, reads))))
+              yield* Stream.runForEachChunk(output, (reads) => Effect.sync(() => ws.send(frameAll(id, Chunk.toReadonlyArray(reads)))))
             })
           ).pipe(Effect.ignore),
           scope
