@@ -117,8 +117,12 @@ describe("the window", () => {
     await page.locator("lich-sidebar .menu button[data-kind=shell]").click()
     await page.waitForFunction((before) => document.querySelector("lich-app")!.shadowRoot!.querySelectorAll("lich-sidebar").length > 0 &&
       document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-sidebar")!.shadowRoot!.querySelectorAll("lich-session-card").length > before, 2)
+    // The card can arrive (session-opened) before the open's reply selects it: wait for the selection.
+    await page.waitForFunction((known) => {
+      const shown = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id")
+      return shown !== undefined && shown !== null && !known.includes(shown)
+    }, [ids.first, ids.second])
     const opened = (await shownSession(page))!
-    expect([ids.first, ids.second]).not.toContain(opened)
     const roster = JSON.parse((await b.lich(["sessions", "--json"])).stdout) as Array<{ id: string; label: string }>
     const label = roster.find((p) => p.id === opened)!.label
     await cardNamed(page, label).locator(".label").dblclick()
