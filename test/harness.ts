@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
+import * as http from "node:http"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -181,3 +182,22 @@ export interface AgentEvent {
   readonly text?: string
   readonly ticket?: string
 }
+
+/** The running backend's token, as a client outside any session finds it. */
+export const tokenOf = (b: Backend): string =>
+  JSON.parse(fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
+
+/** POSTs `body` as JSON to `route` (an RPC like `/rpc/relay.Send`, or a hook) with the token. */
+export const post = (b: Backend, route: string, body: unknown) =>
+  new Promise<{ status: number; text: string; json: () => Record<string, unknown> }>((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: b.port, method: "POST", path: `${route}?token=${tokenOf(b)}`, agent: false, headers: { "content-type": "application/json" } },
+      (res) => {
+        let text = ""
+        res.on("data", (d) => (text += d))
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text, json: () => JSON.parse(text) }))
+      }
+    )
+    req.on("error", reject)
+    req.end(JSON.stringify(body))
+  })

@@ -4,10 +4,9 @@
  */
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
-import * as http from "node:http"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { agent, type Backend, lichBin, startBackend, waitForJson } from "./harness.js"
+import { agent, type Backend, lichBin, post, startBackend, waitForJson } from "./harness.js"
 
 let b: Backend
 beforeAll(async () => {
@@ -16,21 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await b?.stop()
 })
-
-const rpc = (token: string, method: string, body: unknown) =>
-  new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
-    const text = JSON.stringify(body)
-    const req = http.request(
-      { host: "127.0.0.1", port: b.port, method: "POST", path: `/rpc/${method}?token=${token}`, agent: false, headers: { "content-type": "application/json" } },
-      (res) => {
-        let s = ""
-        res.on("data", (d) => (s += d))
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(s) }))
-      }
-    )
-    req.on("error", reject)
-    req.end(text)
-  })
 
 describe("under load", () => {
   it("ends 200 concurrent sends across 10 sessions in 200 distinct answered outcomes", async () => {
@@ -41,11 +25,10 @@ describe("under load", () => {
       targets.push(JSON.parse(r.stdout))
     }
     await Promise.all(targets.map((t) => waitForJson(path.join(b.env.FAKE_AGENT_LOG!, `${t.id}.json`))))
-    const token = JSON.parse(fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
     const sends = Array.from({ length: 200 }, (_, i) =>
-      rpc(token, "relay.Send", { from: "", target: targets[i % 10]!.id, project: "", prompt: `task number ${i}`, timeout: 240, private: false })
+      post(b, "/rpc/relay.Send", { from: "", target: targets[i % 10]!.id, project: "", prompt: `task number ${i}`, timeout: 240, private: false })
     )
-    const results = await Promise.all(sends)
+    const results = (await Promise.all(sends)).map((r) => ({ status: r.status, json: r.json() }))
     expect(results.map((r) => r.status)).toEqual(Array(200).fill(200))
     const tickets = new Set(results.map((r) => r.json.ticket))
     expect(tickets.size).toBe(200)

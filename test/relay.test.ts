@@ -4,11 +4,9 @@
  * insert; and the safety properties (inert control bytes, no lost or doubled outcome under load, a
  * backend that dies under a waiting CLI).
  */
-import * as fs from "node:fs"
-import * as http from "node:http"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { agent, type AgentEvent, type Backend, startBackend, waitForRecord } from "./harness.js"
+import { agent, type AgentEvent, type Backend, post, startBackend, waitForRecord } from "./harness.js"
 
 let b: Backend
 let project: string
@@ -19,17 +17,7 @@ const open = async (kind: string, extra: ReadonlyArray<string> = []) => {
   return JSON.parse(r.stdout) as { id: string; label: string; name: string }
 }
 const messages = (id: string) => path.join(b.env.FAKE_AGENT_LOG!, `${id}.messages.jsonl`)
-const rpc = (method: string, body: unknown) =>
-  new Promise<Record<string, unknown>>((resolve, reject) => {
-    const token = JSON.parse(fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
-    const req = http.request({ host: "127.0.0.1", port: b.port, method: "POST", path: `/rpc/${method}?token=${token}`, agent: false }, (res) => {
-      let text = ""
-      res.on("data", (d) => (text += d))
-      res.on("end", () => resolve(JSON.parse(text)))
-    })
-    req.on("error", reject)
-    req.end(JSON.stringify(body))
-  })
+const rpc = (method: string, body: unknown) => post(b, `/rpc/${method}`, body).then((r) => r.json())
 const agentUp = (id: string) => waitForRecord<unknown>(path.join(b.env.FAKE_AGENT_LOG!, `${id}.json`).replace(".json", ".json"), () => true)
 
 beforeAll(async () => {

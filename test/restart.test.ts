@@ -5,10 +5,9 @@
  */
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
-import * as http from "node:http"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type AgentRecord, agent, type Backend, lichBin, startBackend, waitForJson, waitForOutput } from "./harness.js"
+import { type AgentRecord, agent, type Backend, lichBin, post, startBackend, waitForJson, waitForOutput } from "./harness.js"
 
 let b: Backend
 let second: ReturnType<typeof spawn> | undefined
@@ -23,37 +22,25 @@ afterAll(async () => {
   await b?.stop()
 })
 
-const post = (route: string, body: unknown) =>
-  new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const token = JSON.parse(fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
-    const req = http.request({ host: "127.0.0.1", port: b.port, method: "POST", path: `${route}?token=${token}`, agent: false }, (res) => {
-      let text = ""
-      res.on("data", (d) => (text += d))
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }))
-    })
-    req.on("error", reject)
-    req.end(JSON.stringify(body))
-  })
-
 describe("after a restart", () => {
   it("starts a card's terminal on request, resuming the conversation its hook reported", async () => {
     const s = JSON.parse((await b.lich(["open", "--project", b.project("again"), "--kind", "claude", "--model", "opus", "--json"])).stdout)
     const record = path.join(b.env.FAKE_AGENT_LOG!, `${s.id}.json`)
     await waitForJson(record)
-    expect((await post("/session-start", { session_id: s.id, provider_session_id: "conv-123", provider: "claude" })).status).toBe(204)
+    expect((await post(b, "/session-start", { session_id: s.id, provider_session_id: "conv-123", provider: "claude" })).status).toBe(204)
     expect((await b.lich(["quit"])).stdout).toBe("lich has quit.\n")
     fs.rmSync(record)
 
     second = spawn(lichBin, ["--no-window"], { env: b.env, stdio: ["ignore", "pipe", "pipe"] })
     await waitForOutput(second, /Window: http/)
     expect((await b.lich(["sessions", "--json"])).stdout).toBe("[]\n")
-    const started = await post("/rpc/spawn.Start", { from: "", target: s.id })
+    const started = await post(b, "/rpc/spawn.Start", { from: "", target: s.id })
     expect(JSON.parse(started.text)).toEqual({ id: s.id, started: true, startError: "" })
     const rec = await waitForJson<AgentRecord>(record)
     expect(rec.argv.slice(0, 2)).toEqual(["--resume", "conv-123"])
     expect(rec.argv).not.toContain("opus")
     expect(JSON.parse((await b.lich(["sessions", "--json"])).stdout).map((p: { id: string }) => p.id)).toEqual([s.id])
-    const again = await post("/rpc/spawn.Start", { from: "", target: s.label })
+    const again = await post(b, "/rpc/spawn.Start", { from: "", target: s.label })
     expect(JSON.parse(again.text)).toEqual({ id: s.id, started: false, startError: "" })
   })
 })

@@ -23,7 +23,7 @@ import { makeCore } from "./core.js"
 import { makeDelivery } from "./deliver.js"
 import { makeObserver } from "./observe.js"
 import { cleanAnswer, cleanPrompt, newTicket, waitSeconds } from "./sanitize.js"
-import { openErrandsAt, openErrandsFrom, publicEntries, SWEEP_EVERY_MS, takeEntry, TICKET_TTL_MS, type Errand } from "./state.js"
+import { openErrandsAt, openErrandsFrom, publicEntries, stash, SWEEP_EVERY_MS, takeEntry, TICKET_TTL_MS, type Errand } from "./state.js"
 import { findLive, liveCards } from "./targets.js"
 import { relayedMessage } from "./text.js"
 import { makeExtras } from "./extras.js"
@@ -207,10 +207,7 @@ const make = Effect.gen(function* () {
         if (tomb && tomb.lateOk && now < tomb.until) {
           // A late answer: filed once into the sender's inbox, announced like any other result.
           s.tombs.set(ticket, { ...tomb, lateOk: false, status: "answered" })
-          const entry = { ticket, senderId: tomb.senderId, target: tomb.targetLabel, status: "answered" as const, answer, readyAt: now, private: tomb.private, nudged: false }
-          const list = s.inbox.get(tomb.senderId) ?? []
-          list.push(entry)
-          s.inbox.set(tomb.senderId, list)
+          stash(s, { ticket, senderId: tomb.senderId, target: tomb.targetLabel, status: "answered", answer, readyAt: now, private: tomb.private, nudged: false })
           return { _tag: "late" as const, senderId: tomb.senderId, private: tomb.private, count: publicEntries(s, tomb.senderId).length }
         }
         return { _tag: "none" as const, answered: tomb?.status === "answered" }
