@@ -80,6 +80,15 @@ describe("a fresh backend", () => {
     }
   })
 
+  it("answers a malformed command line with exactly one lich: line and exit 1", async () => {
+    for (const args of [["send"], ["send", "only-a-target"], ["wait", "--timeout", "abc"], ["sessions", "extra"], ["close"]]) {
+      const r = await b.lich(args)
+      expect(r.code).toBe(1)
+      expect(r.stdout).toBe("")
+      expect(r.stderr).toMatch(/^lich: [^\n]+\n$/)
+    }
+  })
+
   it("refuses an unknown word with a guess and exit 1, without starting anything", async () => {
     const r = await b.lich(["sesions"])
     expect(r).toMatchObject({ code: 1, stdout: "" })

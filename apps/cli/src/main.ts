@@ -15,6 +15,7 @@ import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
 import * as Terminal from "@effect/platform/Terminal"
 import * as Cause from "effect/Cause"
+import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
@@ -114,8 +115,15 @@ const validationText = (error: unknown): string => {
 }
 
 /** Runs `lich <name> <args…>`; bin.ts has already checked that `name` is in the table. */
+/**
+ * @effect/cli prints a validation error's help text on stderr before failing; the failure then
+ * reaches the caller as our one `lich: …` line, so its own copy is dropped (one line per failure).
+ */
+const withoutCliErrorPrinting = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  Console.consoleWith((c) => Effect.withConsole(self, Object.assign(Object.create(c) as Console.Console, { error: () => Effect.void })))
+
 export const run = (name: string, args: ReadonlyArray<string>, version: string) => {
-  const program = withPlainStdout(runCommand(name, args, version)).pipe(Effect.provide(environment))
+  const program = withoutCliErrorPrinting(withPlainStdout(runCommand(name, args, version))).pipe(Effect.provide(environment))
   Effect.runPromiseExit(program).then((exit) => {
     if (Exit.isSuccess(exit)) return
     const failure = Cause.failureOption(exit.cause)
