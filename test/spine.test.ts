@@ -81,12 +81,15 @@ describe("a fresh backend", () => {
   })
 
   it("answers a malformed command line with exactly one lich: line and exit 1", async () => {
-    for (const args of [["send"], ["send", "only-a-target"], ["wait", "--timeout", "abc"], ["sessions", "extra"], ["close"]]) {
+    const cases = [["send"], ["send", "only-a-target"], ["wait", "--timeout", "abc"], ["sessions", "extra"], ["close"], ["open", "--kind"], ["send", "--bogus", "a", "b"]]
+    for (const args of cases) {
       const r = await b.lich(args)
       expect(r.code).toBe(1)
       expect(r.stdout).toBe("")
       expect(r.stderr).toMatch(/^lich: [^\n]+\n$/)
     }
+    expect((await b.lich(["open", "--kind"])).stderr).toBe("lich: --kind needs a value — `lich open --help` says what it takes\n")
+    expect((await b.lich(["send", "--bogus", "a", "b"])).stderr).toBe('lich: unknown flag "--bogus" for lich send — `lich send --help` lists the flags it takes\n')
   })
 
   it("refuses an unknown word with a guess and exit 1, without starting anything", async () => {

@@ -22,6 +22,7 @@ import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 import { table } from "./commands/index.js"
 import { exitCodeFor } from "./exitCodes.js"
+import { Usage as UsageError } from "./usage.js"
 import { failLine, plain, stripAnsi } from "./output.js"
 
 /**
@@ -58,6 +59,47 @@ export const commandHelp = (command: Command.Command<string, never, unknown, unk
   return `usage: lich ${usage}\n\n${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}`
 }
 
+/** @effect/cli's own flags, accepted by every command. */
+const BUILT_IN_FLAGS = ["--help", "--version", "--wizard", "--completions", "--log-level"]
+
+/**
+ * A `--word` the command does not take: @effect/cli would read it as a positional argument and
+ * report whatever word it left over, which names the wrong thing. Only `--name` tokens with no space
+ * count, so a prompt such as "- fixed the bug" or "--json is the flag" is still a prompt.
+ */
+export const unknownFlag = (command: Command.Command<string, never, unknown, unknown>, args: ReadonlyArray<string>): string | undefined => {
+  const usage = stripAnsi(HelpDoc.toAnsiText(Usage.getHelp(Command.getUsage(command))))
+  const known = new Set([...(usage.match(/--[a-z][a-z-]*/g) ?? []), ...BUILT_IN_FLAGS])
+  const end = args.indexOf("--")
+  for (const a of end < 0 ? args : args.slice(0, end)) {
+    const m = /^(--[A-Za-z][\w-]*)(=.*)?$/.exec(a)
+    if (m && !known.has(m[1]!)) return m[1]
+  }
+  return undefined
+}
+
+/** A flag that takes a value (`[--kind text]` in the usage) given none, for a message that says so. */
+export const flagWithoutValue = (command: Command.Command<string, never, unknown, unknown>, args: ReadonlyArray<string>): string | undefined => {
+  const usage = stripAnsi(HelpDoc.toAnsiText(Usage.getHelp(Command.getUsage(command))))
+  const valued = new Set([...usage.matchAll(/\[(--[a-z][a-z-]*) [^\]]+\]/g)].map((m) => m[1]!))
+  const end = args.indexOf("--")
+  const head = end < 0 ? args : args.slice(0, end)
+  for (let i = 0; i < head.length; i++) {
+    const next = head[i + 1]
+    if (valued.has(head[i]!) && (next === undefined || /^--[A-Za-z][\w-]*(=.*)?$/.test(next))) return head[i]
+  }
+  return undefined
+}
+
+/** A better one-line reason for a refused command line, when its flags explain it. */
+const clearerUsage = (command: Command.Command<string, never, unknown, unknown>, name: string, args: ReadonlyArray<string>) => {
+  const bare = flagWithoutValue(command, args)
+  if (bare !== undefined) return new UsageError({ message: `${bare} needs a value — \`lich ${name} --help\` says what it takes` })
+  const stray = unknownFlag(command, args)
+  if (stray !== undefined) return new UsageError({ message: `unknown flag "${stray}" for lich ${name} — \`lich ${name} --help\` lists the flags it takes` })
+  return undefined
+}
+
 const wantsHelp = (args: ReadonlyArray<string>): boolean => {
   const end = args.indexOf("--")
   return (end < 0 ? args : args.slice(0, end)).some((a) => a === "--help" || a === "-h")
@@ -71,7 +113,8 @@ const runCommand = (name: string, args: ReadonlyArray<string>, version: string) 
   if (wantsHelp(args)) return Effect.sync(() => void process.stdout.write(`${commandHelp(command)}\n`))
   const root = Command.make("lich").pipe(Command.withSubcommands([command]))
   const cli = Command.run(root, { name: "lich", version, executable: "lich" })
-  return cli(["node", "lich", name, ...args])
+  // Only a command line @effect/cli refused is examined again, so the happy path pays nothing.
+  return Effect.catchIf(cli(["node", "lich", name, ...args]), (e) => messageOf(e).tag === "Usage", (e) => Effect.fail(clearerUsage(command, name, args) ?? e))
 }
 
 /** @effect/cli prints help with escapes even when piped; agents read it, so strip them there. */
