@@ -6,9 +6,9 @@
  */
 import { EventHub } from "@lich/events"
 import { hookPaths, Hooks } from "@lich/hooks"
-import { Singleton, configDir, dataDir, dbFile, ensureConfigDir, listenPort, newToken, probeRunning, cleanStale } from "@lich/singleton"
+import { Singleton, dataDir, dbFile, ensureConfigDir, newToken, probeRunning, cleanStale } from "@lich/singleton"
 import { Terminals } from "@lich/terminal"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import * as os from "node:os"
 import * as path from "node:path"
 import { groups } from "./handlers.js"
@@ -101,7 +101,3 @@ export const program = (o: AppOptions) =>
     yield* Effect.scoped(serve(port, token, o)).pipe(Effect.provide(appLayer(config, dbFile(env))))
   })
 
-void EventHub
-void Layer
-void configDir
-void listenPort

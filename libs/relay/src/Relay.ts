@@ -6,7 +6,6 @@
  */
 import {
   Collected,
-  Failed,
   NotFound,
   Refused,
   RelayResult,
@@ -66,12 +65,10 @@ const make = Effect.gen(function* () {
         e.attended++
       })
       const got = yield* Deferred.await(e.outcome).pipe(Effect.timeoutOption(Duration.seconds(seconds)), Effect.onInterrupt(() => locked(() => { e.attended-- })))
-      const after = yield* locked((_, now) => {
+      yield* locked((_, now) => {
         e.attended--
         if (Option.isNone(got) && !e.closed) e.releasedAt = now
-        return undefined
       })
-      void after
       if (Option.isSome(got)) return toResult(e, got.value)
       // An outcome that landed while we were letting go was not stashed (we were attending): ours.
       const late = yield* Deferred.poll(e.outcome)
@@ -280,4 +277,3 @@ const make = Effect.gen(function* () {
 })
 
 export const RelayLayer = Layer.scoped(Relay, make)
-void Failed

@@ -54,7 +54,7 @@ export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
         yield* terminals.typeMessage(target.id, text, { enter: false, maxBytes: MAX_ANSWER_BYTES }).pipe(
           Effect.mapError((e) => new Refused({ message: `nothing was inserted: ${e.message}` }))
         )
-        return new Inserted({ id: target.id, label: target.label, project: target.project, kind: target.row.kind, bytes: bytes(stripControls(text)) })
+        return new Inserted({ id: target.id, label: target.label, project: target.project, kind: target.row.kind, bytes: n })
       })
 
     const focus = (p: { from: string; target: string; project: string }) =>

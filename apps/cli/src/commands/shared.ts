@@ -1,6 +1,5 @@
 /** Flags and helpers several commands share, so each is spelled and described once. */
 import { Options } from "@effect/cli"
-import { Effect } from "effect"
 import { json as printJson, stdout } from "../output.js"
 
 export const jsonFlag = Options.boolean("json").pipe(Options.withDescription("print one JSON line instead of prose"))
@@ -20,4 +19,3 @@ export const print = <A>(asJson: boolean, value: A, render: (a: A) => string) =>
 /** Timeouts for calls that may run git (fetch, worktree add/remove). */
 export const SPAWN_TIMEOUT_MS = 60_000
 
-export const noop = Effect.void

@@ -3,7 +3,7 @@
  * `/rpc/*`, the `/events` and `/ws` sockets (and, later, the hook endpoints). It binds 127.0.0.1
  * only — never another interface — and the bind itself is the single-instance lock.
  */
-import { Context, Data, Effect, Layer, Runtime, type Scope } from "effect"
+import { Context, Data, Effect, Runtime, type Scope } from "effect"
 import * as http from "node:http"
 import { WebSocketServer, type WebSocket } from "ws"
 import { hostAllowed, tokenMatches } from "./auth.js"
@@ -142,4 +142,3 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
 const isProtected = (p: string) => p === "/ping" || p === "/events" || p === "/ws" || p.startsWith("/rpc/")
 
 export class ListenPort extends Context.Tag("lich/server/ListenPort")<ListenPort, number>() {}
-void Layer

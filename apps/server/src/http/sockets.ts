@@ -8,7 +8,7 @@
 import { Cols, Rows } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Terminals } from "@lich/terminal"
-import { Chunk, Effect, Fiber, Queue, Schema, Scope, Stream } from "effect"
+import { Chunk, Effect, Fiber, Queue, Schema, Stream } from "effect"
 import type { WebSocket } from "ws"
 
 export const eventsSocket = (ws: WebSocket) =>
@@ -113,4 +113,3 @@ export const terminalSocket = (ws: WebSocket) =>
       })
     )
   })
-void Scope
