@@ -52,64 +52,71 @@ const environment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, lazyTer
 const HELP_BOILERPLATE = new Set(["A user-defined piece of text.", "An integer.", "A true or false value.", "This setting is optional."])
 
 /** `lich <command> --help`: generated from the flags the command parses, without the boilerplate. */
-export const commandHelp = (command: Command.Command<string, never, unknown, unknown>): string => {
-  const usage = stripAnsi(HelpDoc.toAnsiText(Usage.getHelp(Command.getUsage(command)))).trim()
+type AnyCommand = Command.Command<string, never, unknown, unknown>
+
+/** The command's usage line as @effect/cli generates it, e.g. `send [--project text] … <prompt>`. */
+const usageOf = (command: AnyCommand): string => stripAnsi(HelpDoc.toAnsiText(Usage.getHelp(Command.getUsage(command)))).trim()
+
+export const commandHelp = (command: AnyCommand): string => {
   const text = stripAnsi(HelpDoc.toAnsiText(Command.getHelp(command, CliConfig.make({ showBuiltIns: false }))))
   const lines = text.split("\n").filter((l) => !HELP_BOILERPLATE.has(l.trim()))
-  return `usage: lich ${usage}\n\n${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}`
+  return `usage: lich ${usageOf(command)}\n\n${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}`
 }
 
 /** @effect/cli's own flags, accepted by every command. */
 const BUILT_IN_FLAGS = ["--help", "--version", "--wizard", "--completions", "--log-level"]
+
+/** A `--name` or `--name=value` token with no space in it: a flag, never a prompt. */
+const FLAG_TOKEN = /^(--[A-Za-z][\w-]*)(=.*)?$/
+
+/** The arguments before `--`, where flags are read. */
+const flagZone = (args: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const end = args.indexOf("--")
+  return end < 0 ? args : args.slice(0, end)
+}
 
 /**
  * A `--word` the command does not take: @effect/cli would read it as a positional argument and
  * report whatever word it left over, which names the wrong thing. Only `--name` tokens with no space
  * count, so a prompt such as "- fixed the bug" or "--json is the flag" is still a prompt.
  */
-export const unknownFlag = (command: Command.Command<string, never, unknown, unknown>, args: ReadonlyArray<string>): string | undefined => {
-  const usage = stripAnsi(HelpDoc.toAnsiText(Usage.getHelp(Command.getUsage(command))))
+export const unknownFlag = (usage: string, args: ReadonlyArray<string>): string | undefined => {
   const known = new Set([...(usage.match(/--[a-z][a-z-]*/g) ?? []), ...BUILT_IN_FLAGS])
-  const end = args.indexOf("--")
-  for (const a of end < 0 ? args : args.slice(0, end)) {
-    const m = /^(--[A-Za-z][\w-]*)(=.*)?$/.exec(a)
+  for (const a of flagZone(args)) {
+    const m = FLAG_TOKEN.exec(a)
     if (m && !known.has(m[1]!)) return m[1]
   }
   return undefined
 }
 
 /** A flag that takes a value (`[--kind text]` in the usage) given none, for a message that says so. */
-export const flagWithoutValue = (command: Command.Command<string, never, unknown, unknown>, args: ReadonlyArray<string>): string | undefined => {
-  const usage = stripAnsi(HelpDoc.toAnsiText(Usage.getHelp(Command.getUsage(command))))
+export const flagWithoutValue = (usage: string, args: ReadonlyArray<string>): string | undefined => {
   const valued = new Set([...usage.matchAll(/\[(--[a-z][a-z-]*) [^\]]+\]/g)].map((m) => m[1]!))
-  const end = args.indexOf("--")
-  const head = end < 0 ? args : args.slice(0, end)
+  const head = flagZone(args)
   for (let i = 0; i < head.length; i++) {
     const next = head[i + 1]
-    if (valued.has(head[i]!) && (next === undefined || /^--[A-Za-z][\w-]*(=.*)?$/.test(next))) return head[i]
+    if (valued.has(head[i]!) && (next === undefined || FLAG_TOKEN.test(next))) return head[i]
   }
   return undefined
 }
 
 /** A better one-line reason for a refused command line, when its flags explain it. */
-const clearerUsage = (command: Command.Command<string, never, unknown, unknown>, name: string, args: ReadonlyArray<string>) => {
-  const bare = flagWithoutValue(command, args)
+const clearerUsage = (command: AnyCommand, name: string, args: ReadonlyArray<string>) => {
+  const usage = usageOf(command)
+  const bare = flagWithoutValue(usage, args)
   if (bare !== undefined) return new UsageError({ message: `${bare} needs a value — \`lich ${name} --help\` says what it takes` })
-  const stray = unknownFlag(command, args)
+  const stray = unknownFlag(usage, args)
   if (stray !== undefined) return new UsageError({ message: `unknown flag "${stray}" for lich ${name} — \`lich ${name} --help\` lists the flags it takes` })
   return undefined
 }
 
-const wantsHelp = (args: ReadonlyArray<string>): boolean => {
-  const end = args.indexOf("--")
-  return (end < 0 ? args : args.slice(0, end)).some((a) => a === "--help" || a === "-h")
-}
+const wantsHelp = (args: ReadonlyArray<string>): boolean => flagZone(args).some((a) => a === "--help" || a === "-h")
 
 const runCommand = (name: string, args: ReadonlyArray<string>, version: string) => {
   const entry = table.find((c) => c.name === name)!
   // A row's command is a thunk requiring its module (commands/index.ts); a plain Command is taken too.
   const row = entry.command as unknown
-  const command = (typeof row === "function" ? row() : row) as Command.Command<string, never, unknown, unknown>
+  const command = (typeof row === "function" ? row() : row) as AnyCommand
   if (wantsHelp(args)) return Effect.sync(() => void process.stdout.write(`${commandHelp(command)}\n`))
   const root = Command.make("lich").pipe(Command.withSubcommands([command]))
   const cli = Command.run(root, { name: "lich", version, executable: "lich" })
