@@ -3,11 +3,10 @@
  * the task is typed (ticket included), cleared when the errand closes; the stall toast's event; and
  * inbox counts.
  */
-import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { agent, type Backend, startBackend, waitForJson } from "./harness.js"
+import { agent, type Backend, startBackend, tokenOf, waitForJson } from "./harness.js"
 
 let b: Backend
 let events: Array<Record<string, unknown>> = []
@@ -21,7 +20,7 @@ beforeAll(async () => {
     LICH_CRUSH_BIN: agent("mute"),
     LICH_OMP_BIN: agent("slow-replier")
   })
-  const token = JSON.parse(fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
+  const token = tokenOf(b)
   socket = new WebSocket(`ws://127.0.0.1:${b.port}/events?token=${token}`)
   socket.on("message", (d) => {
     events.push(JSON.parse(String(d)))

@@ -3,11 +3,9 @@
  * then live bytes, keystrokes go in as frames, resize reaches the PTY, and a second client (a
  * reload) gets the screen back from the replay.
  */
-import * as fs from "node:fs"
-import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { type Backend, startBackend } from "./harness.js"
+import { type Backend, startBackend, tokenOf } from "./harness.js"
 
 let b: Backend
 let token: string
@@ -15,7 +13,7 @@ let id: string
 
 beforeAll(async () => {
   b = await startBackend()
-  token = JSON.parse(fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
+  token = tokenOf(b)
   id = JSON.parse((await b.lich(["open", "--project", b.project("tty"), "--kind", "shell", "--json"])).stdout).id
 })
 afterAll(async () => {

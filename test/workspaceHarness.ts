@@ -8,7 +8,7 @@ import * as http from "node:http"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import WebSocket from "ws"
-import { type Backend, startBackend } from "./harness.js"
+import { type Backend, startBackend, tokenOf as token } from "./harness.js"
 
 export const gitIdentity = {
   GIT_AUTHOR_NAME: "Lich Test",
@@ -66,8 +66,7 @@ export const makeRepo = (b: Backend, name: string, o: { setup?: string } = {}): 
   return { dir, origin }
 }
 
-export const token = (b: Backend): string =>
-  JSON.parse(fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
+export { token }
 
 /** A window's view of one session's PTY: the replay ring, then live bytes. */
 export const attachTerminal = async (b: Backend, id: string) => {

@@ -5,7 +5,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { type Browser, chromium, type Page } from "playwright-core"
-import { type Backend, root } from "../harness.js"
+import { type Backend, root, tokenOf } from "../harness.js"
 
 export const CHROMIUM = process.env.LICH_TEST_CHROMIUM ?? "/usr/bin/chromium"
 export const artifacts = path.join(root, "test-artifacts")
@@ -19,8 +19,7 @@ export const launchBrowser = (): Promise<Browser> => {
   })
 }
 
-export const tokenOf = (b: Backend): string =>
-  (JSON.parse(fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")) as { token: string }).token
+export { tokenOf }
 
 /** Opens the window the way a person with the printed URL would, and waits until it has loaded its state. */
 export const openWindow = async (browser: Browser, b: Backend, size = { width: 1200, height: 760 }): Promise<Page> => {
