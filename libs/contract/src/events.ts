@@ -51,6 +51,20 @@ export const SessionInbox = Schema.TaggedStruct("session-inbox", { id: Schema.St
 export const SessionFocus = Schema.TaggedStruct("session-focus", { id: Schema.String, projectId: Schema.String })
 export const SessionAgent = Schema.TaggedStruct("session-agent", { id: Schema.String, agent: Schema.String })
 export const SessionTouched = Schema.TaggedStruct("session-touched", { id: Schema.String })
+/**
+ * What a session's provider measured of itself (Claude Code's mod-usage): the context window in use
+ * and the cost so far, for the card and the cost ledger. percent is 0–100; tokens and costUsd are
+ * absent when the provider did not say; conversationId is the provider's own conversation the figures
+ * belong to (a /clear starts another).
+ */
+export const SessionUsage = Schema.TaggedStruct("session-usage", {
+  id: Schema.String,
+  conversationId: Schema.String,
+  window: Schema.Number,
+  tokens: Schema.optional(Schema.Number),
+  percent: Schema.optional(Schema.Number),
+  costUsd: Schema.optional(Schema.Number)
+})
 export const ThemeChanged = Schema.TaggedStruct("theme-changed", { id: Schema.String })
 
 export const LichEvent = Schema.Union(
@@ -67,6 +81,7 @@ export const LichEvent = Schema.Union(
   SessionFocus,
   SessionAgent,
   SessionTouched,
+  SessionUsage,
   ThemeChanged
 )
 export type LichEvent = typeof LichEvent.Type
