@@ -6,6 +6,7 @@
  */
 import { EventHub } from "@lich/events"
 import { hookPaths, Hooks } from "@lich/hooks"
+import { layClaudePlugin } from "@lich/spawn"
 import { Singleton, dataDir, dbFile, ensureConfigDir, newToken, probeRunning, cleanStale } from "@lich/singleton"
 import { Terminals } from "@lich/terminal"
 import { Effect } from "effect"
@@ -89,6 +90,10 @@ export const program = (o: AppOptions) =>
     if (probe.state === "stale") yield* Effect.promise(() => cleanStale(env))
     yield* Singleton.configDir(env).pipe(Effect.tap(() => Effect.sync(() => ensureConfigDir(env))))
     const token = newToken()
+    const plugin = yield* Effect.try(() => layClaudePlugin(path.join(__dirname, "..", "hooks"), dataDir(env))).pipe(
+      Effect.tapError((e) => Effect.logWarning(`Claude Code sessions start without lich's plugin: ${String(e.error)}`)),
+      Effect.option
+    )
     const config = {
       version: serverVersion(),
       port,
@@ -96,7 +101,8 @@ export const program = (o: AppOptions) =>
       lichBin: env.LICH_SELF ?? path.join(__dirname, "..", "bin", "lich"),
       env: { ...env },
       dataDir: dataDir(env),
-      home: env.HOME ?? os.homedir()
+      home: env.HOME ?? os.homedir(),
+      claudePlugin: plugin._tag === "Some" ? plugin.value : undefined
     }
     yield* Effect.scoped(serve(port, token, o)).pipe(Effect.provide(appLayer(config, dbFile(env))))
   })

@@ -72,6 +72,12 @@ export interface Provider {
   readonly ultracodeArgs: ReadonlyArray<string> | undefined
   /** The flag that appends lich's briefing to the system prompt. */
   readonly briefingFlag: string | undefined
+  /**
+   * The flag that loads lich's plugin tree for this one process (Claude Code's `--plugin-dir`). A flag
+   * rather than CLAUDE_CODE_PLUGIN_DIRS: the environment would reach every `claude` the agent runs in
+   * its own shell too, and those would report as the session they are not.
+   */
+  readonly pluginDirFlag?: string | undefined
 }
 
 type Row = Omit<Provider, "id" | "binaryEnv" | "acceptsMcpAtSpawn" | "hasToolsAlways">
@@ -108,7 +114,8 @@ const rows: { readonly [K in ProviderId]: Row } = {
     modelFlag: "--model",
     effort: flagEffort("--effort"),
     ultracodeArgs: ["--settings", JSON.stringify({ ultracode: true })],
-    briefingFlag: "--append-system-prompt"
+    briefingFlag: "--append-system-prompt",
+    pluginDirFlag: "--plugin-dir"
   },
   codex: {
     ...none,

@@ -21,8 +21,10 @@ const everything = (kind: ProviderId, birth: boolean): SpawnInput => ({
   briefing,
   lichBin: lich,
   mcp: true,
-  agent: "lich"
+  agent: "lich",
+  pluginDir: "/data/lich/plugins/claude/lich-0.15.0-0123456789ab"
 })
+const pluginDir = ["--plugin-dir", "/data/lich/plugins/claude/lich-0.15.0-0123456789ab"]
 
 /** A spawn with nothing optional set. */
 const bare = (kind: ProviderId, birth = true): SpawnInput => ({ kind, binary: kind, rosterName: "app-9f8e", birth, mcp: false })
@@ -36,6 +38,7 @@ describe("a Claude Code spawn", () => {
       "--effort", "high",
       ...ultracode,
       "--append-system-prompt", briefing,
+      ...pluginDir,
       ...claudeMcp
     ])
   })
@@ -46,6 +49,7 @@ describe("a Claude Code spawn", () => {
       "--dangerously-skip-permissions",
       ...ultracode,
       "--append-system-prompt", briefing,
+      ...pluginDir,
       ...claudeMcp
     ])
   })

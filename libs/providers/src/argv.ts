@@ -1,7 +1,7 @@
 // The argument list a session's PTY runs its provider with, after the binary. Everything is decided from
 // the SpawnInput alone, so the spawn path is a call rather than a nest of conditionals, and every rule the
 // contract sets on argv is pinned by a test here rather than by whoever spawns:
-//   - order is [subcommand][name][agent][resume][skip][model][effort][ultracode][briefing], with the MCP
+//   - order is [subcommand][name][agent][resume][skip][model][effort][ultracode][briefing][plugin], with the MCP
 //     registration last for Claude Code and first for Codex (see McpPlacement);
 //   - a name, model, effort or id that is empty or starts with `-` is dropped, never passed: the provider
 //     would read it as another flag, and a typed value must never change how the agent runs;
@@ -38,6 +38,8 @@ export interface SpawnInput {
   readonly mcp: boolean
   /** Kiro only: the agent profile that carries the plugin's hooks. Empty when the plugin is not installed. */
   readonly agent?: string
+  /** lich's own plugin tree, laid under the data dir (Claude Code only; passed on every spawn). */
+  readonly pluginDir?: string
 }
 
 /**
@@ -98,7 +100,9 @@ const ownArgs = (p: Provider, i: SpawnInput): ReadonlyArray<string> => {
     ...(i.birth ? effortArgs(p, flagValue(i.effort)) : []),
     ...(i.ultracode === true && p.ultracodeArgs !== undefined ? p.ultracodeArgs : []),
     // The system prompt is not part of the stored conversation, so it is passed on every spawn.
-    ...pair(p.briefingFlag, briefingValue(i.briefing))
+    ...pair(p.briefingFlag, briefingValue(i.briefing)),
+    // The plugin is not part of the conversation either: every spawn, a resume included.
+    ...pair(p.pluginDirFlag, flagValue(i.pluginDir))
   ]
 }
 

@@ -15,6 +15,8 @@ export interface ServerConfigShape {
   /** `${XDG_DATA_HOME:-~/.local/share}/lich`: worktrees live under it. */
   readonly dataDir: string
   readonly home: string
+  /** lich's Claude Code plugin as laid under the data dir (plugin.ts); absent when it could not be laid. */
+  readonly claudePlugin?: { readonly dir: string; readonly version: string } | undefined
 }
 
 export class ServerConfig extends Context.Tag("lich/spawn/ServerConfig")<ServerConfig, ServerConfigShape>() {}

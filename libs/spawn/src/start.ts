@@ -62,7 +62,8 @@ export const makeStartPty = Effect.gen(function* () {
         ultracode: row.ultracode,
         briefing: briefingText(provider(kind).hasToolsAlways),
         lichBin: config.lichBin,
-        mcp: true
+        mcp: true,
+        pluginDir: config.claudePlugin?.dir
       })
       const port = yield* reservePort(card.dir).pipe(Effect.provideService(WorktreePorts, ports), storeFailure)
       const env = sessionEnv({
