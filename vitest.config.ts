@@ -1,12 +1,36 @@
 import { defineConfig } from "vitest/config"
 
 // One runner for every package: unit tests live beside the code, cross-package suites in test/.
+// Two projects so the real-provider suite can run alone (`npx vitest run --project e2e`) while a plain
+// `vitest run` runs both. The e2e project runs after the other (groupOrder): each of its sessions is a
+// real Claude Code process, and sharing two cores with the integration suites would slow both.
 export default defineConfig({
   test: {
-    include: ["libs/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "test/**/*.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     pool: "forks",
-    reporters: ["default", "./test/summary-reporter.ts"]
+    reporters: ["default", "./test/summary-reporter.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit+integration",
+          include: ["libs/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: ["test/e2e/**", "**/node_modules/**"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000
+        }
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.e2e.test.ts"],
+          // A test drives several real model turns through a real CLI; 90 s is three times the slowest seen.
+          testTimeout: 90_000,
+          // The first run installs the pinned CLI from npm (~380 MB) inside beforeAll.
+          hookTimeout: 600_000,
+          sequence: { groupOrder: 1 }
+        }
+      }
+    ]
   }
 })

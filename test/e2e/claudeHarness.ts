@@ -1,0 +1,126 @@
+/**
+ * A real lich backend whose Claude Code sessions run the real, pinned Claude Code against our mock
+ * Messages API, fully offline. Everything Claude Code would otherwise ask a person or the network for
+ * is settled in a throwaway HOME before any session starts:
+ *   - ~/.claude.json: onboarding done (else it goes looking for the real API), a dark theme, the nudges
+ *     seen, and trust for each project the test marks trusted (else the "trust this folder?" dialog
+ *     eats the first task);
+ *   - ~/.claude/settings.json: an explicit permission mode, because the default one asks a server-side
+ *     classifier the mock does not have. Bash and lich's MCP tools are allowed; everything else still
+ *     asks, which is how a test gets a permission prompt on purpose.
+ * lich's argv is never touched: these are sessions `lich open --kind claude` starts, exactly as a user's.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { WebSocket } from "ws"
+import { type Backend, startBackend, tokenOf } from "../harness.js"
+import { MockAnthropic } from "./mockAnthropic.js"
+import { CLAUDE, ensureCli } from "./providers.js"
+
+export interface Opened {
+  readonly id: string
+  readonly label: string
+  readonly name: string
+}
+
+export type LichEvent = Record<string, unknown> & { readonly _tag: string }
+
+export interface ClaudeRig {
+  readonly b: Backend
+  readonly mock: MockAnthropic
+  readonly claude: string
+  /** The project folders asked for at start, by name. */
+  readonly dirs: Readonly<Record<string, string>>
+  /** `lich open --project <dir> --kind claude --json`. */
+  readonly open: (dir: string) => Promise<Opened>
+  /** The first /events event (already seen, or still to come) that passes `test`. */
+  readonly event: (test: (e: LichEvent) => boolean) => Promise<LichEvent>
+  /** A scratch folder outside every project (a place Claude Code must ask before writing to). */
+  readonly scratch: string
+  readonly stop: () => Promise<void>
+}
+
+/** The variables that keep Claude Code on the mock and off the network. */
+const claudeEnv = (mock: MockAnthropic, scratch: string): NodeJS.ProcessEnv => ({
+  ANTHROPIC_BASE_URL: mock.url,
+  // Any value: the mock does not check it. It travels in the environment, never in argv.
+  ANTHROPIC_AUTH_TOKEN: "e2e-offline",
+  DISABLE_TELEMETRY: "1",
+  DISABLE_ERROR_REPORTING: "1",
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+  DISABLE_AUTOUPDATER: "1",
+  // Without it Claude Code tries to clone the official marketplace from GitHub at start.
+  CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
+  TMPDIR: path.join(scratch, "tmp"),
+  CLAUDE_CODE_TMPDIR: path.join(scratch, "tmp"),
+  XDG_RUNTIME_DIR: path.join(scratch, "run")
+})
+
+const writeClaudeHome = (home: string, trusted: ReadonlyArray<string>) => {
+  const projects = Object.fromEntries(trusted.map((dir) => [dir, { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true }]))
+  fs.writeFileSync(
+    path.join(home, ".claude.json"),
+    JSON.stringify({ hasCompletedOnboarding: true, theme: "dark", hasSeenAutoDefaultNudge: true, bypassPermissionsModeAccepted: false, projects }, null, 1)
+  )
+  fs.mkdirSync(path.join(home, ".claude"), { recursive: true })
+  fs.writeFileSync(
+    path.join(home, ".claude", "settings.json"),
+    JSON.stringify({ permissions: { defaultMode: "acceptEdits", allow: ["Bash", "mcp__lich"] } }, null, 1)
+  )
+}
+
+/** The backend's /events, buffered so an event that lands before a test asks for it is not lost. */
+const subscribe = async (b: Backend) => {
+  const seen: Array<LichEvent> = []
+  const waiters: Array<{ test: (e: LichEvent) => boolean; resolve: (e: LichEvent) => void }> = []
+  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/events?token=${tokenOf(b)}`)
+  ws.on("message", (data) => {
+    const e = JSON.parse(String(data)) as LichEvent
+    const w = waiters.findIndex((x) => x.test(e))
+    if (w >= 0) waiters.splice(w, 1)[0]!.resolve(e)
+    else seen.push(e)
+  })
+  await new Promise((resolve) => ws.once("open", resolve))
+  const event = (test: (e: LichEvent) => boolean) =>
+    new Promise<LichEvent>((resolve) => {
+      const i = seen.findIndex(test)
+      if (i >= 0) resolve(seen.splice(i, 1)[0]!)
+      else waiters.push({ test, resolve })
+    })
+  return { ws, event }
+}
+
+/**
+ * `projects` maps a project folder's name to whether Claude Code already trusts it. They are all made
+ * before any session starts because Claude Code rewrites ~/.claude.json itself once it runs.
+ */
+export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>): Promise<ClaudeRig> => {
+  const claude = ensureCli(CLAUDE)
+  const mock = await new MockAnthropic().start()
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "lich-e2e-"))
+  for (const d of ["tmp", "run", "outside"]) fs.mkdirSync(path.join(scratch, d), { recursive: true, mode: 0o700 })
+  const b = await startBackend({ ...claudeEnv(mock, scratch), LICH_CLAUDE_BIN: claude })
+  const dirs = Object.fromEntries(Object.keys(projects).map((name) => [name, b.project(name)]))
+  writeClaudeHome(b.env.HOME!, Object.keys(projects).filter((n) => projects[n]).map((n) => dirs[n]!))
+  const events = await subscribe(b)
+  return {
+    b,
+    mock,
+    claude,
+    scratch: path.join(scratch, "outside"),
+    dirs,
+    open: async (dir) => {
+      const r = await b.lich(["open", "--project", dir, "--kind", "claude", "--json"])
+      if (r.code !== 0) throw new Error(`lich open failed (${r.code}): ${r.stderr}`)
+      return JSON.parse(r.stdout) as Opened
+    },
+    event: events.event,
+    stop: async () => {
+      events.ws.close()
+      await b.stop()
+      await mock.close()
+      fs.rmSync(scratch, { recursive: true, force: true })
+    }
+  }
+}

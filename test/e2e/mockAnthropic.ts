@@ -1,0 +1,277 @@
+/**
+ * A scripted stand-in for the Anthropic Messages API, so the real Claude Code runs offline and every
+ * model turn is chosen by the test. It listens on 127.0.0.1 only and answers what Claude Code calls:
+ * POST /v1/messages (streamed as server-sent events, in the event order the Anthropic SDK parses),
+ * POST /v1/messages/count_tokens and GET /v1/models.
+ *
+ * A rule matches a regex against the NEWEST user text block of a request — not the whole message: after
+ * an abort Claude Code folds the next prompt into the aborted prompt's user message, and a rule that read
+ * the whole message would keep matching the old prompt. Which step of a rule is served is counted from
+ * the request itself (the assistant messages after that prompt), so a retry replays the same step and
+ * the mock holds no per-turn state. Steps may use the rule's capture groups ($1, $<name>).
+ *
+ * Every request is logged, and a test awaits the log (`waitFor`) instead of polling it.
+ */
+import * as crypto from "node:crypto"
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
+
+export interface ToolUse {
+  readonly name: string
+  readonly input: Readonly<Record<string, unknown>>
+}
+
+/** One model response: optional text, then optional tool call, or a final text. */
+export interface Step {
+  readonly textBefore?: string
+  readonly toolUse?: ToolUse
+  readonly text?: string
+  /** Held after message_start, before any content: a turn slow enough to abort. */
+  readonly delayMs?: number
+}
+
+export interface Rule {
+  readonly match: RegExp
+  readonly steps: ReadonlyArray<Step>
+  /**
+   * Which requests it answers: "main" (the default) those carrying a tool list — the conversation's
+   * own turns — "side" those without (titles, topic checks), "any" both.
+   */
+  readonly on?: "main" | "side" | "any"
+}
+
+export interface Logged {
+  readonly n: number
+  readonly path: string
+  /** The request's `model` field (what a model override must change). */
+  readonly model: string
+  /** The newest user text block, system reminders stripped: what the rules matched against. */
+  readonly prompt: string
+  /** Every user text block of the request, joined: what a test reads to see what entered the conversation. */
+  readonly conversation: string
+  readonly tools: ReadonlyArray<string>
+  readonly kind: "main" | "side"
+  /** Which step of the matched rule was served, and the rule's regex source; absent on no match. */
+  readonly step: number
+  readonly rule?: string
+  readonly reply: ReadonlyArray<string>
+  readonly toolResults: ReadonlyArray<string>
+  /** Set on requests a subagent makes (Claude Code's x-claude-code-agent-id header). */
+  readonly agentId?: string
+  /** Resolves with "complete" when the whole stream was written, "aborted" when the client hung up first. */
+  readonly ended: Promise<"complete" | "aborted">
+}
+
+type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown }
+
+interface ContentBlock {
+  readonly type?: string
+  readonly text?: string
+}
+interface Message {
+  readonly role?: string
+  readonly content?: string | ReadonlyArray<ContentBlock>
+}
+
+const blocks = (m: Message): ReadonlyArray<ContentBlock> =>
+  typeof m.content === "string" ? [{ type: "text", text: m.content }] : Array.isArray(m.content) ? m.content : []
+
+/** What the person (or a mod) wrote, without the reminders Claude Code adds around it. */
+const visible = (text: string): string => text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, "").trim()
+
+/**
+ * A user message made of tool results continues the running turn — unless it carries a prompt typed
+ * while the turn ran, which Claude Code injects there with this sentence.
+ */
+const continues = (m: Message): boolean =>
+  blocks(m).some((b) => b.type === "tool_result") &&
+  !blocks(m).some((b) => b.type === "text" && /sent a new message while you were working/.test(b.text ?? ""))
+
+/** The index of the newest user message carrying a prompt, and that prompt's newest text block. */
+const newestPrompt = (messages: ReadonlyArray<Message>): { at: number; text: string } => {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!
+    if (m.role !== "user" || continues(m)) continue
+    const texts = blocks(m).filter((b) => b.type === "text").map((b) => visible(b.text ?? "")).filter((t) => t !== "")
+    if (texts.length > 0) return { at: i, text: texts[texts.length - 1]! }
+  }
+  return { at: -1, text: "" }
+}
+
+/** $1…$99 and $<name> replaced by what the regex captured; a reference to a group it lacks stays as written. */
+const substitute = (value: unknown, m: RegExpExecArray): unknown => {
+  if (typeof value === "string") {
+    return value.replace(/\$(\d{1,2})|\$<(\w+)>/g, (all, num: string | undefined, name: string | undefined) => {
+      if (num !== undefined) return Number(num) >= 1 && Number(num) < m.length ? (m[Number(num)] ?? "") : all
+      return m.groups !== undefined && name! in m.groups ? (m.groups[name!] ?? "") : all
+    })
+  }
+  if (Array.isArray(value)) return value.map((v) => substitute(v, m))
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, m)]))
+  return value
+}
+
+const id = (prefix: string) => prefix + crypto.randomBytes(12).toString("hex")
+
+/** SSE in the order the SDK's stream parser expects; text and tool input are streamed in small deltas. */
+const stream = async (res: http.ServerResponse, model: string, content: ReadonlyArray<Block>, delayMs: number, gone: () => boolean) => {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": id("req_") })
+  const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)
+  const usage = { input_tokens: 120, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
+  const stop = content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn"
+  send("message_start", { message: { id: id("msg_"), type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage } })
+  send("ping", {})
+  if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs))
+  if (gone()) return
+  content.forEach((b, index) => {
+    if (b.type === "text") {
+      send("content_block_start", { index, content_block: { type: "text", text: "" } })
+      for (const part of b.text.match(/[\s\S]{1,48}/g) ?? [""]) send("content_block_delta", { index, delta: { type: "text_delta", text: part } })
+    } else {
+      send("content_block_start", { index, content_block: { type: "tool_use", id: b.id, name: b.name, input: {} } })
+      for (const part of JSON.stringify(b.input).match(/[\s\S]{1,48}/g) ?? []) {
+        send("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: part } })
+      }
+    }
+    send("content_block_stop", { index })
+  })
+  send("message_delta", { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 24 } })
+  send("message_stop", {})
+  res.end()
+}
+
+const MODELS = ["claude-sonnet-4-5-20250929", "claude-opus-4-1-20250805", "claude-haiku-4-5-20251001"]
+
+interface Waiter {
+  readonly test: (e: Logged) => boolean
+  remaining: number
+  readonly resolve: (e: Logged) => void
+}
+
+export class MockAnthropic {
+  readonly log: Array<Logged> = []
+  /** Scripted turns, first match wins; tests push their own. */
+  readonly rules: Array<Rule> = []
+  /** The text of a request no rule (or no remaining step) answers: titles, topic checks, suggestions. */
+  fallback = "ok"
+  private readonly waiters: Array<Waiter> = []
+  private readonly server = http.createServer((req, res) => this.handle(req, res))
+  port = 0
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve))
+    this.port = (this.server.address() as AddressInfo).port
+    return this
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`
+  }
+
+  /** Resolves with the `nth` logged request (counting those already seen) that passes `test`. */
+  waitFor(test: (e: Logged) => boolean, nth = 1): Promise<Logged> {
+    return new Promise((resolve) => {
+      const seen = this.log.filter(test)
+      if (seen.length >= nth) return resolve(seen[nth - 1]!)
+      this.waiters.push({ test, remaining: nth - seen.length, resolve })
+    })
+  }
+
+  /** Resolves with the next request from now on that passes `test`. */
+  next(test: (e: Logged) => boolean): Promise<Logged> {
+    return new Promise((resolve) => this.waiters.push({ test, remaining: 1, resolve }))
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections()
+    return new Promise((resolve) => this.server.close(() => resolve()))
+  }
+
+  private record(e: Logged) {
+    this.log.push(e)
+    for (const w of [...this.waiters]) {
+      if (w.test(e) && --w.remaining === 0) {
+        this.waiters.splice(this.waiters.indexOf(w), 1)
+        w.resolve(e)
+      }
+    }
+  }
+
+  /** The content this request gets: the matched rule's step, else the fallback text. */
+  private plan(messages: ReadonlyArray<Message>, kind: "main" | "side") {
+    const { at, text } = newestPrompt(messages)
+    const step = messages.slice(at + 1).filter((m) => m.role === "assistant").length
+    for (const r of this.rules) {
+      if ((r.on ?? "main") !== kind && r.on !== "any") continue
+      const m = r.match.exec(text)
+      if (m === null) continue
+      const s = r.steps[step]
+      if (s === undefined) break
+      const chosen = substitute(s, m) as Step
+      const content: Array<Block> = []
+      if (chosen.textBefore !== undefined) content.push({ type: "text", text: chosen.textBefore })
+      if (chosen.toolUse !== undefined) content.push({ type: "tool_use", id: id("toolu_"), name: chosen.toolUse.name, input: chosen.toolUse.input })
+      if (chosen.text !== undefined) content.push({ type: "text", text: chosen.text })
+      return { text, step, rule: r.match.source, content, delayMs: chosen.delayMs ?? 0 }
+    }
+    return { text, step, rule: undefined, content: [{ type: "text", text: this.fallback } as Block], delayMs: 0 }
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Array<Buffer> = []
+    req.on("data", (c: Buffer) => chunks.push(c))
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://mock")
+      const raw = Buffer.concat(chunks).toString("utf8")
+      if (req.method === "POST" && url.pathname === "/v1/messages") return this.messages(req, res, raw)
+      if (req.method === "POST" && url.pathname === "/v1/messages/count_tokens") {
+        res.writeHead(200, { "content-type": "application/json" })
+        return res.end(JSON.stringify({ input_tokens: Math.ceil(raw.length / 4) }))
+      }
+      if (req.method === "GET" && url.pathname.startsWith("/v1/models")) {
+        const model = (m: string) => ({ type: "model", id: m, display_name: m, created_at: "2025-01-01T00:00:00Z" })
+        const one = url.pathname.split("/")[3]
+        res.writeHead(200, { "content-type": "application/json" })
+        if (one !== undefined && one !== "") return res.end(JSON.stringify(model(one)))
+        return res.end(JSON.stringify({ data: MODELS.map(model), has_more: false, first_id: MODELS[0], last_id: MODELS[MODELS.length - 1] }))
+      }
+      res.writeHead(404, { "content-type": "application/json" })
+      res.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: `mock: no ${req.method} ${url.pathname}` } }))
+    })
+  }
+
+  private messages(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    const body = JSON.parse(raw) as { model?: string; stream?: boolean; messages?: ReadonlyArray<Message>; tools?: ReadonlyArray<{ name: string }> }
+    const messages = body.messages ?? []
+    const kind = (body.tools ?? []).length > 0 ? "main" : "side"
+    const p = this.plan(messages, kind)
+    let gone = false
+    let finish: (how: "complete" | "aborted") => void = () => undefined
+    const ended = new Promise<"complete" | "aborted">((r) => (finish = r))
+    res.on("close", () => {
+      gone = !res.writableFinished
+      finish(gone ? "aborted" : "complete")
+    })
+    const agentHeader = req.headers["x-claude-code-agent-id"]
+    this.record({
+      n: this.log.length + 1,
+      path: "/v1/messages",
+      model: body.model ?? "",
+      prompt: p.text,
+      conversation: messages.filter((m) => m.role === "user").flatMap((m) => blocks(m)).filter((b) => b.type === "text").map((b) => b.text ?? "").join("\n"),
+      tools: (body.tools ?? []).map((t) => t.name),
+      kind,
+      step: p.step,
+      ...(p.rule === undefined ? {} : { rule: p.rule }),
+      reply: p.content.map((b) => (b.type === "text" ? `text:${b.text.slice(0, 60)}` : `tool_use:${b.name}`)),
+      toolResults: blocks(messages[messages.length - 1] ?? {}).filter((b) => b.type === "tool_result").map((b) => JSON.stringify(b).slice(0, 400)),
+      ...(typeof agentHeader === "string" ? { agentId: agentHeader } : {}),
+      ended
+    })
+    const model = body.model ?? MODELS[0]!
+    if (body.stream === true) return void stream(res, model, p.content, p.delayMs, () => gone)
+    const stop = p.content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn"
+    res.writeHead(200, { "content-type": "application/json", "request-id": id("req_") })
+    res.end(JSON.stringify({ id: id("msg_"), type: "message", role: "assistant", model, content: p.content, stop_reason: stop, stop_sequence: null, usage: { input_tokens: 120, output_tokens: 24 } }))
+  }
+}
