@@ -10,6 +10,7 @@
 import { commandNames, table } from "./commands/index.js"
 import { dispatch, unknownCommandLine } from "./dispatch.js"
 import { renderHelp } from "./render/help.js"
+import { oneLine } from "./safeText.js"
 
 declare const __lichLoad: ((name: string) => { startApp: (o: unknown) => void }) | undefined
 declare const __LICH_VERSION__: string
@@ -21,8 +22,17 @@ const run = (name: string, args: ReadonlyArray<string>) =>
   (require("./main.js") as typeof import("./main.js")).run(name, args, version)
 
 const refuse = (line: string) => {
-  process.stderr.write(`lich: ${line}\n`)
+  process.stderr.write(`lich: ${oneLine(line)}\n`)
   process.exitCode = 1
+}
+
+// A reader that went away (`lich sessions | head -1`, `| true`) is not a failure of the command: the
+// rest of its output has nowhere to go, so it is dropped and the command ends with its own exit code
+// instead of an unhandled EPIPE stack.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e
+  })
 }
 
 const argv = process.argv.slice(2)

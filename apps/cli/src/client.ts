@@ -20,10 +20,12 @@ interface Coordinates {
   readonly source: "env" | "runtime"
 }
 
-const locate = Effect.suspend(() => {
-  const c = coordinates(process.env)
-  return c ? Effect.succeed(c as Coordinates) : Effect.fail(new Unreachable({ message: NO_LICH }))
-})
+// coordinates() throws when the runtime file exists but cannot be read (a directory in its place,
+// no permission): that is this machine's state to report in one line, not a defect.
+const locate = Effect.flatMap(
+  Effect.try({ try: () => coordinates(process.env), catch: (e) => new Unreachable({ message: (e as Error).message }) }),
+  (c) => (c ? Effect.succeed(c as Coordinates) : Effect.fail(new Unreachable({ message: NO_LICH })))
+)
 
 interface Reply {
   readonly status: number
@@ -60,7 +62,12 @@ const lost = (e: Error) =>
 
 /** The refusal when a token is stale: retried once when the runtime file names the same port anew. */
 const retryWithFreshToken = (c: Coordinates) => {
-  const r = readRuntime(process.env)
+  let r: ReturnType<typeof readRuntime>
+  try {
+    r = readRuntime(process.env)
+  } catch {
+    return undefined
+  }
   return r && r.port === c.port && r.token !== c.token ? ({ port: r.port, token: r.token, source: "runtime" } as const) : undefined
 }
 

@@ -3,6 +3,8 @@
  * and `-- <chromium flags>` start the app; a known word is a command; any other word is refused
  * with a guess — a typo must never open a window.
  */
+import { quote } from "./safeText.js"
+
 export type Dispatch =
   | { readonly _tag: "app"; readonly window: boolean; readonly shell: string; readonly browserFlags: ReadonlyArray<string> }
   | { readonly _tag: "command"; readonly name: string; readonly args: ReadonlyArray<string> }
@@ -64,10 +66,10 @@ const appArgs = (argv: ReadonlyArray<string>): Dispatch => {
       if (v === undefined || v === "") return { _tag: "usage", message: "--shell needs the path of a browser: lich --shell <path>" }
       shell = v
     } else if (a.startsWith("--shell=")) shell = a.slice("--shell=".length)
-    else return { _tag: "usage", message: `unknown flag "${a}" — lich takes --no-window, --shell <path>, or -- <browser flags>; run \`lich help\` for the commands` }
+    else return { _tag: "usage", message: `unknown flag ${quote(a)} — lich takes --no-window, --shell <path>, or -- <browser flags>; run \`lich help\` for the commands` }
   }
   return { _tag: "app", window, shell, browserFlags: [] }
 }
 
 export const unknownCommandLine = (d: { word: string; suggestion: string }): string =>
-  `unknown command "${d.word}"${d.suggestion === "" ? "." : ` — did you mean "${d.suggestion}"?`} Run \`lich help\` for the list.`
+  `unknown command ${quote(d.word)}${d.suggestion === "" ? "." : ` — did you mean "${d.suggestion}"?`} Run \`lich help\` for the list.`

@@ -172,12 +172,18 @@ const validationText = (error: unknown): string => {
 const withoutCliErrorPrinting = <A, E, R>(self: Effect.Effect<A, E, R>) =>
   Console.consoleWith((c) => Effect.withConsole(self, Object.assign(Object.create(c) as Console.Console, { error: () => Effect.void })))
 
+/** A defect (a bug, or a throw no one typed) is still one line: its message, never its stack. */
+const defectLine = (cause: Cause.Cause<unknown>): string => {
+  const e = Cause.squash(cause)
+  return `lich failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`
+}
+
 export const run = (name: string, args: ReadonlyArray<string>, version: string) => {
   const program = withoutCliErrorPrinting(withPlainStdout(runCommand(name, args, version))).pipe(Effect.provide(environment))
   Effect.runPromiseExit(program).then((exit) => {
     if (Exit.isSuccess(exit)) return
     const failure = Cause.failureOption(exit.cause)
-    const { tag, message } = failure._tag === "Some" ? messageOf(failure.value) : { tag: "Failed", message: Cause.pretty(exit.cause) }
+    const { tag, message } = failure._tag === "Some" ? messageOf(failure.value) : { tag: "Failed", message: defectLine(exit.cause) }
     Effect.runSync(failLine(message))
     process.exitCode = exitCodeFor(tag)
   })

@@ -3,6 +3,7 @@
  * is not a TTY or NO_COLOR is set (@effect/cli writes them even when piped).
  */
 import { Effect } from "effect"
+import { oneLine } from "./safeText.js"
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g
@@ -18,10 +19,10 @@ export const stdout = (text: string) =>
 /** One JSON line: the contract's machine output. */
 export const json = (value: unknown) => stdout(JSON.stringify(value))
 
-/** A failure: one `lich: …` line on stderr. */
+/** A failure: one `lich: …` line on stderr, whatever the message holds (user strings included). */
 export const failLine = (message: string) =>
   Effect.sync(() => {
-    process.stderr.write(`lich: ${message}\n`)
+    process.stderr.write(`lich: ${oneLine(message)}\n`)
   })
 
 export const setExit = (code: number) =>

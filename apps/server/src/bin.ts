@@ -6,6 +6,12 @@ import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, Effect } from "effect"
 import { program, type AppOptions } from "./main.js"
 
+/** A defect is still one line: its message, never a stack. */
+const defectLine = (cause: Cause.Cause<unknown>): string => {
+  const e = Cause.squash(cause)
+  return `lich failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`
+}
+
 export const startApp = (o: AppOptions): void => {
   NodeRuntime.runMain(
     program(o).pipe(
@@ -15,7 +21,7 @@ export const startApp = (o: AppOptions): void => {
           const message =
             failure._tag === "Some" && typeof (failure.value as { message?: unknown }).message === "string"
               ? (failure.value as { message: string }).message
-              : Cause.pretty(cause)
+              : defectLine(cause)
           process.stderr.write(`lich: ${message}\n`)
           process.exitCode = 1
         })

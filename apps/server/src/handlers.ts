@@ -1,7 +1,7 @@
 /** The RPC handlers: each procedure delegates to the lib that owns it. No logic lives here. */
-import { Failed, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
+import { DeskRpcs, Failed, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
 import { Relay } from "@lich/relay"
-import { ServerConfig, Workspace } from "@lich/spawn"
+import { Desk, ServerConfig, Workspace } from "@lich/spawn"
 import { Themes } from "@lich/themes"
 import { Effect } from "effect"
 import { Window } from "./window/Window.js"
@@ -73,4 +73,25 @@ export const SystemHandlers = SystemRpcs.toLayer(
   })
 )
 
-export const groups = [RelayRpcs, SpawnRpcs, SystemRpcs] as const
+/** The window's own procedures: each one line into Desk (libs/spawn/src/Desk.ts). */
+export const DeskHandlers = DeskRpcs.toLayer(
+  Effect.gen(function* () {
+    const desk = yield* Desk
+    return {
+      "desk.Complete": ({ path }) => desk.complete(path),
+      "desk.Recent": () => desk.recent(),
+      "desk.OpenProject": ({ path }) => desk.openProject(path),
+      "desk.CloseProject": ({ id }) => desk.closeProject(id),
+      "desk.Providers": () => desk.providers(),
+      "desk.Branches": ({ project }) => desk.branches(project),
+      "desk.GetSettings": ({ project }) => desk.settings(project),
+      "desk.SetSetting": (p) => desk.setSetting(p),
+      "desk.SetProjectFile": (p) => desk.setProjectFile(p),
+      "desk.History": ({ project }) => desk.history(project),
+      "desk.Resume": ({ id }) => desk.resume(id),
+      "desk.Dirty": ({ target }) => desk.dirty(target)
+    }
+  })
+)
+
+export const groups = [RelayRpcs, SpawnRpcs, SystemRpcs, DeskRpcs] as const

@@ -5,11 +5,11 @@
 import { EventHub, HookReports } from "@lich/events"
 import { Hooks } from "@lich/hooks"
 import { RelayLayer } from "@lich/relay"
-import { ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
+import { DeskLayer, ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
 import { StoreLive } from "@lich/store"
 import { NodePtyLayer, Terminals } from "@lich/terminal"
 import { Effect, Layer, Stream } from "effect"
-import { RelayHandlers, SpawnHandlers, SystemHandlers } from "./handlers.js"
+import { DeskHandlers, RelayHandlers, SpawnHandlers, SystemHandlers } from "./handlers.js"
 import { Lifecycle } from "./Lifecycle.js"
 import { Themes } from "@lich/themes"
 import { configDir } from "@lich/singleton"
@@ -41,7 +41,7 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
   const relay = RelayLayer.pipe(Layer.provideMerge(workspace))
   // The window and its themes: user themes live in <config>/lich/themes.
   const windowing = Layer.mergeAll(Window.layer, Themes.layer(path.join(configDir(config.env), "themes")))
-  const handlers = Layer.mergeAll(RelayHandlers, SpawnHandlers, SystemHandlers, ExitEvents, Hooks.layer).pipe(
+  const handlers = Layer.mergeAll(RelayHandlers, SpawnHandlers, SystemHandlers, DeskHandlers.pipe(Layer.provide(DeskLayer)), ExitEvents, Hooks.layer).pipe(
     Layer.provideMerge(windowing),
     Layer.provideMerge(relay)
   )

@@ -7,7 +7,7 @@
 import { EventHub } from "@lich/events"
 import { hookPaths, Hooks } from "@lich/hooks"
 import { layClaudePlugin } from "@lich/spawn"
-import { Singleton, dataDir, dbFile, ensureConfigDir, newToken, probeRunning, cleanStale } from "@lich/singleton"
+import { Singleton, dataDir, dbFile, lockFile, logFile, newToken, readRuntime } from "@lich/singleton"
 import { Terminals } from "@lich/terminal"
 import { Effect } from "effect"
 import * as os from "node:os"
@@ -17,6 +17,7 @@ import { terminalSocket, eventsSocket } from "./http/sockets.js"
 import { listen, type Routes } from "./http/Listener.js"
 import { serveRpc } from "./http/rpc.js"
 import { appLayer } from "./layers.js"
+import { levelOf, LogFileLive } from "./log/LogFile.js"
 import { Lifecycle } from "./Lifecycle.js"
 import { findBrowser } from "./window/browser.js"
 import { launchRoute } from "./window/launchRoute.js"
@@ -32,9 +33,16 @@ export interface AppOptions {
   readonly browserFlags: ReadonlyArray<string>
 }
 
-const say = (line: string) => Effect.sync(() => process.stdout.write(`${line}\n`))
+/** Printed for whoever started lich, and kept in lich.log (token masked there) for whoever debugs it. */
+const say = (line: string) => Effect.zipRight(Effect.sync(() => process.stdout.write(`${line}\n`)), Effect.logInfo(line))
 
 export const windowUrl = (port: number, token: string) => `http://127.0.0.1:${port}/?token=${token}`
+
+/**
+ * What the startup line prints: a one-time launch link (60 s, one use), never the token — stdout is
+ * often a terminal log, a CI transcript or a service journal, and the token there outlives the run.
+ */
+export const launchUrl = (port: number, code: string) => `http://127.0.0.1:${port}/?launch=${code}`
 
 const serve = (port: number, token: string, o: AppOptions) =>
   Effect.gen(function* () {
@@ -56,7 +64,7 @@ const serve = (port: number, token: string, o: AppOptions) =>
     yield* listen({ port, token, staticRoot: path.join(__dirname, "shell") }, routes)
     yield* Singleton.register(process.env, { port, token, version: serverVersion() })
     yield* say(`lich ${serverVersion()} is running on port ${port} (pid ${process.pid}).`)
-    yield* say(`Window: ${windowUrl(port, token)}`)
+    yield* say(`Window: ${launchUrl(port, yield* window.launchCode)} (one use, within a minute; \`lich\` opens another)`)
     if (o.window) {
       yield* window.open({ shell: o.shell, flags: o.browserFlags }).pipe(
         Effect.catchAll((e) => say(`lich: the window did not open: ${e.message} — lich keeps running; run lich again to retry`))
@@ -71,7 +79,7 @@ export const program = (o: AppOptions) =>
   Effect.gen(function* () {
     const env = process.env
     const port = yield* Singleton.listenPort(env)
-    const probe = yield* Effect.promise(() => probeRunning(env))
+    const probe = yield* Singleton.probe(env)
     if (probe.state === "running" && o.window) {
       // A second launch opens a window on the lich that runs; its sessions are all there.
       yield* openWindowOn(probe.runtime.port, probe.runtime.token, o.shell, o.browserFlags)
@@ -87,8 +95,29 @@ export const program = (o: AppOptions) =>
         `lich is already running (pid ${probe.runtime.pid}, port ${probe.runtime.port}) — this start leaves it be.`
       )
     }
-    if (probe.state === "stale") yield* Effect.promise(() => cleanStale(env))
-    yield* Singleton.configDir(env).pipe(Effect.tap(() => Effect.sync(() => ensureConfigDir(env))))
+    yield* Singleton.configDir(env)
+    yield* Effect.scoped(ownTheConfigDir(port, o))
+  })
+
+/** Another start holds the lock: it is running, or about to be, whatever port it was given. */
+const alreadyRunning = Effect.sync(() => {
+  let r: ReturnType<typeof readRuntime>
+  try {
+    r = readRuntime(process.env)
+  } catch {
+    r = undefined
+  }
+  return r ? `pid ${r.pid}, port ${r.port}` : `another start holds ${lockFile(process.env)}`
+}).pipe(Effect.flatMap((who) => say(`lich is already running (${who}) — this start leaves it be.`)))
+
+/** One backend per config dir: the lock decides (not the port), and is held until this one ends. */
+const ownTheConfigDir = (port: number, o: AppOptions) =>
+  Effect.gen(function* () {
+    const env = process.env
+    if (!(yield* Singleton.lock(env))) return yield* alreadyRunning
+    // Holding the lock, a runtime file naming a live pid is a wedged or foreign leftover: cleanStale
+    // removes it only when its lich does not answer.
+    yield* Singleton.cleanStale(env)
     const token = newToken()
     const plugin = yield* Effect.try(() => layClaudePlugin(path.join(__dirname, "..", "hooks"), dataDir(env))).pipe(
       Effect.tapError((e) => Effect.logWarning(`Claude Code sessions start without lich's plugin: ${String(e.error)}`)),
@@ -104,6 +133,10 @@ export const program = (o: AppOptions) =>
       home: env.HOME ?? os.homedir(),
       claudePlugin: plugin._tag === "Some" ? plugin.value : undefined
     }
-    yield* Effect.scoped(serve(port, token, o)).pipe(Effect.provide(appLayer(config, dbFile(env))))
+    yield* Effect.scoped(serve(port, token, o)).pipe(
+      Effect.provide(appLayer(config, dbFile(env))),
+      // Outermost, so the layers' own start-up logs land in lich.log too.
+      Effect.provide(LogFileLive(logFile(env), token, levelOf(env.LICH_LOG_LEVEL)))
+    )
   })
 

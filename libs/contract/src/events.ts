@@ -66,6 +66,8 @@ export const SessionUsage = Schema.TaggedStruct("session-usage", {
   costUsd: Schema.optional(Schema.Number)
 })
 export const ThemeChanged = Schema.TaggedStruct("theme-changed", { id: Schema.String })
+/** A project tab was closed from a window; its sessions were parked first (each with its own session-closed). */
+export const ProjectClosedEvent = Schema.TaggedStruct("project-closed", { id: Schema.String })
 
 export const LichEvent = Schema.Union(
   SessionOpened,
@@ -82,6 +84,7 @@ export const LichEvent = Schema.Union(
   SessionAgent,
   SessionTouched,
   SessionUsage,
-  ThemeChanged
+  ThemeChanged,
+  ProjectClosedEvent
 )
 export type LichEvent = typeof LichEvent.Type

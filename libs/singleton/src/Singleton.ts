@@ -7,11 +7,12 @@ import { Data, Effect } from "effect"
 import type * as Scope from "effect/Scope"
 import { ensureConfigDir, listenPort as resolveListenPort, type Env } from "./paths.js"
 import { cleanStale as clean, probeRunning, PING_TIMEOUT_MS, type Probe } from "./probe.js"
+import { acquireLock } from "./lock.js"
 import { removeRuntime, writeRuntime, type Runtime } from "./runtime.js"
 
 /** A singleton file or setting the backend cannot start without. */
 export class SingletonError extends Data.TaggedError("SingletonError")<{
-  readonly reason: "ListenPort" | "ConfigDir" | "RuntimeFile"
+  readonly reason: "ListenPort" | "ConfigDir" | "RuntimeFile" | "Lock"
   readonly message: string
   readonly cause?: unknown
 }> {}
@@ -69,3 +70,17 @@ export const register = Effect.fn("Singleton.register")(function* (
   )
   return runtime
 })
+
+/**
+ * Holds this config dir's lock for the life of the Scope: `true` when this process now owns the
+ * dir, `false` when another backend does (it is starting or running; this one must not). The lock
+ * is released when the Scope closes, and by the kernel if the process dies first.
+ */
+export const lock = (env: Env = process.env): Effect.Effect<boolean, SingletonError, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.try({
+      try: () => acquireLock(env),
+      catch: (cause) => new SingletonError({ reason: "Lock", message: messageOf(cause), cause })
+    }),
+    (attempt) => Effect.sync(() => (attempt._tag === "held" ? attempt.lock.release() : undefined))
+  ).pipe(Effect.map((attempt) => attempt._tag === "held"))

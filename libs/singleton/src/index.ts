@@ -5,6 +5,7 @@
 // package is side-effect free, so a bundle that takes only those drops Singleton.ts.
 
 export * from "./paths.js"
+export { lockFile } from "./lock.js"
 export * from "./probe.js"
 export * from "./runtime.js"
 export * as Singleton from "./Singleton.js"

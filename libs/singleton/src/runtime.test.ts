@@ -3,7 +3,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { configDir, runtimeFile, type Env } from "./paths.js"
-import { coordinates, newToken, readRuntime, removeRuntime, writeRuntime, type Runtime } from "./runtime.js"
+import { coordinates, newToken, readRuntime, removeRuntime, unreadable, writeRuntime, type Runtime } from "./runtime.js"
 
 let root: string
 let env: Env
@@ -157,5 +157,20 @@ describe("coordinates", () => {
   it("refuses a session's LICH_PORT that is not a port instead of reaching another lich", () => {
     writeRuntime(env, healthy())
     expect(() => coordinates({ ...env, LICH_PORT: "nope", LICH_TOKEN: "t" })).toThrow(/LICH_PORT .*not a port/)
+  })
+})
+
+describe("an unreadable runtime file", () => {
+  it("is one line saying a directory stands where the file should be, and what to do", () => {
+    fs.mkdirSync(runtimeFile(env), { recursive: true })
+    expect(() => readRuntime(env)).toThrow(/runtime\.json is a directory.*remove it/)
+    expect(() => coordinates(env)).toThrow(/^[^\n]*$/)
+  })
+
+  it("names permission trouble in words and the directory to fix", () => {
+    expect(unreadable("/x/lich/runtime.json", "EACCES")).toBe(
+      "/x/lich/runtime.json cannot be read or replaced (permission denied) — give your user back /x/lich (chown/chmod u+rwx) and try again"
+    )
+    expect(unreadable("/x/lich/runtime.json", "EIO")).toMatch(/^cannot read \/x\/lich\/runtime\.json \(EIO\)/)
   })
 })

@@ -60,6 +60,14 @@ const decode = (text: string): Runtime | undefined => {
   return { port: port as number, token, pid, version }
 }
 
+/** Why the runtime file cannot be read, in words that say what to do about it. */
+export const unreadable = (file: string, code: string | undefined): string =>
+  code === "EISDIR"
+    ? `${file} is a directory, where lich keeps the running instance's coordinates in a file — remove it (rmdir) and try again`
+    : code === "EACCES" || code === "EPERM"
+      ? `${file} cannot be read or replaced (permission denied) — give your user back ${path.dirname(file)} (chown/chmod u+rwx) and try again`
+      : `cannot read ${file} (${code ?? "unknown error"}) — check the disk and that directory, then try again`
+
 /** The file's text, or undefined when there is no file (or no config dir) to read. */
 const readText = (file: string): string | undefined => {
   try {
@@ -68,7 +76,7 @@ const readText = (file: string): string | undefined => {
     const code = (error as NodeJS.ErrnoException).code
     if (code === "ENOENT" || code === "ENOTDIR") return undefined
     // Unreadable is not "no lich running": saying so would send the user to open a second one.
-    throw new Error(`cannot read ${file}: ${(error as Error).message}`, { cause: error })
+    throw new Error(unreadable(file, code), { cause: error })
   }
 }
 
@@ -125,7 +133,11 @@ export const removeRuntime = (env: Env, pid: number): boolean => {
     return false
   }
   if (named !== pid) return false
-  fs.rmSync(file, { force: true })
+  try {
+    fs.rmSync(file, { force: true })
+  } catch (error) {
+    throw new Error(unreadable(file, (error as NodeJS.ErrnoException).code), { cause: error })
+  }
   return true
 }
 

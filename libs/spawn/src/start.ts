@@ -13,6 +13,7 @@ import { Effect, Option } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { confinedCommand } from "./confine.js"
+import { spawnDefaults } from "./defaults.js"
 import { storeFailure } from "./failures.js"
 import { reservePort } from "./ports.js"
 import { ServerConfig } from "./ServerConfig.js"
@@ -51,15 +52,17 @@ export const makeStartPty = Effect.gen(function* () {
       const setting = yield* storeFailure(settings.get(`provider.${kind}.bin`, card.projectRow.id))
       const binary = resolveBinary(kind, { setting: Option.getOrUndefined(setting), env: config.env })
       const row = card.row
+      // Settings › Providers: default model/effort, ultracode for every Claude session, subagent cards.
+      const d = yield* storeFailure(spawnDefaults(settings, kind, card.projectRow.id, row))
       const args = spawnArgs({
         kind,
         binary,
         rosterName: card.name,
         birth: s.birth,
         resumeId: s.resumeId,
-        model: row.model,
-        effort: row.effort,
-        ultracode: row.ultracode,
+        model: d.model,
+        effort: d.effort,
+        ultracode: d.ultracode,
         briefing: briefingText(provider(kind).hasToolsAlways),
         lichBin: config.lichBin,
         mcp: true,
@@ -73,7 +76,8 @@ export const makeStartPty = Effect.gen(function* () {
         sessionId: card.id,
         lichBin: config.lichBin,
         projectDir: card.projectPath,
-        worktreePort: port
+        worktreePort: port,
+        extra: d.env
       })
       const script = s.setup ? setupScript(card.projectPath) : undefined
       const inner = script === undefined ? { file: binary, args } : setupWrapper(script, [binary, ...args])

@@ -5,6 +5,7 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Layer } from "effect"
+import { History } from "./History.js"
 import { Projects } from "./Projects.js"
 import { Sessions } from "./Sessions.js"
 import { Settings } from "./Settings.js"
@@ -12,14 +13,15 @@ import { SqliteLive, SqliteMemory } from "./Sqlite.js"
 import type { StoreError } from "./StoreError.js"
 import { WorktreePorts } from "./WorktreePorts.js"
 
-export type StoreServices = Projects | Sessions | Settings | WorktreePorts
+export type StoreServices = Projects | Sessions | Settings | WorktreePorts | History
 
 /** Every repository, over whatever SqlClient is provided. */
 export const Repositories: Layer.Layer<StoreServices, never, SqlClient.SqlClient> = Layer.mergeAll(
   Projects.layer,
   Sessions.layer,
   Settings.layer,
-  WorktreePorts.layer
+  WorktreePorts.layer,
+  History.layer
 )
 
 /** Every repository over the database file at `filename`, opened and migrated. */

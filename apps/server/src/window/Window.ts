@@ -27,6 +27,8 @@ export interface WindowShape {
   readonly track: <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   /** Trades a launch code for the token, once. */
   readonly redeem: (code: string) => Effect.Effect<string | undefined>
+  /** A fresh one-time launch code, for a link printed instead of the token. */
+  readonly launchCode: Effect.Effect<string>
 }
 
 export class Window extends Context.Tag("lich/server/Window")<Window, WindowShape>() {
@@ -72,7 +74,7 @@ export class Window extends Context.Tag("lich/server/Window")<Window, WindowShap
 
       const redeem = (code: string) => Effect.map(codes.redeem(code), (ok) => (ok ? config.token : undefined))
 
-      return { attached: Ref.get(count), open, track, redeem } satisfies WindowShape
+      return { attached: Ref.get(count), open, track, redeem, launchCode: codes.issue } satisfies WindowShape
     })
   )
 }

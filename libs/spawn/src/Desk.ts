@@ -1,0 +1,216 @@
+/**
+ * The window's own operations over the workspace (the `desk.` RPC group): projects opened from a
+ * path field and closed as tabs, settings read and written, parked sessions listed and resumed.
+ * Opening, closing and starting sessions go through Workspace, the same paths the CLI takes, so the
+ * events every window sees are the same whoever asked.
+ */
+import {
+  Failed,
+  NotFound,
+  Parked,
+  ProjectClosed,
+  RecentProject,
+  Refused,
+  Resumed,
+  SettingsView,
+  type LichError
+} from "@lich/contract"
+import { EventHub } from "@lich/events"
+import { History, Projects, Sessions, Settings, type ProjectRow } from "@lich/store"
+import { Context, Effect, Layer, Option } from "effect"
+import * as fs from "node:fs"
+import * as nodePath from "node:path"
+import { branchesOf, complete, dirtyFiles, providersFound } from "./browse.js"
+import { storeFailure } from "./failures.js"
+import { projectByPath } from "./projects.js"
+import { ServerConfig } from "./ServerConfig.js"
+import { binKey, knownKeys, refuseSetting } from "./settingKeys.js"
+import { sessionOf } from "./view.js"
+import { Workspace } from "./Workspace.js"
+
+type Of<A> = Effect.Effect<A, LichError>
+
+export interface DeskShape {
+  readonly complete: (path: string) => Of<import("@lich/contract").Completion>
+  readonly recent: () => Of<ReadonlyArray<RecentProject>>
+  readonly openProject: (path: string) => Of<RecentProject>
+  readonly closeProject: (id: string) => Of<ProjectClosed>
+  readonly providers: () => Of<ReadonlyArray<import("@lich/contract").ProviderFound>>
+  readonly branches: (project: string) => Of<import("@lich/contract").Branches>
+  readonly settings: (project: string) => Of<SettingsView>
+  readonly setSetting: (p: { key: string; value: string; project: string }) => Of<{}>
+  readonly setProjectFile: (p: { project: string; file: "setup" | "include"; text: string }) => Of<{}>
+  readonly history: (project: string) => Of<ReadonlyArray<Parked>>
+  readonly resume: (id: string) => Of<Resumed>
+  readonly dirty: (target: string) => Of<import("@lich/contract").DirtyFiles>
+}
+
+export class Desk extends Context.Tag("lich/spawn/Desk")<Desk, DeskShape>() {}
+
+const exists = (p: string) => fs.existsSync(p)
+
+/** The project files the window edits, relative to the project's directory. */
+export const PROJECT_FILES = { setup: nodePath.join(".lich", "setup-worktree.sh"), include: ".worktreeinclude" } as const
+
+const readText = (p: string) => {
+  try {
+    return fs.readFileSync(p, "utf8")
+  } catch {
+    return ""
+  }
+}
+
+const make = Effect.gen(function* () {
+  const config = yield* ServerConfig
+  const projects = yield* Projects
+  const sessions = yield* Sessions
+  const settings = yield* Settings
+  const history = yield* History
+  const hub = yield* EventHub
+  const ws = yield* Workspace
+  const ctx = yield* Effect.context<Projects | EventHub>()
+
+  const projectById = (id: string) =>
+    Effect.flatMap(storeFailure(projects.get(id)), (p) =>
+      Option.isSome(p) ? Effect.succeed(p.value) : Effect.fail(new NotFound({ what: "project", name: id, message: `no project with id ${id}` }))
+    )
+
+  const recentOf = (p: ProjectRow | { id: string; name: string; path: string; isOpen: boolean }, usedAt: number) =>
+    new RecentProject({ id: p.id, name: p.name, path: p.path, open: p.isOpen, usedAt, exists: exists(p.path) })
+
+  const recent = () => Effect.map(storeFailure(history.projects()), (rows) => rows.map((r) => recentOf(r, r.usedAt)))
+
+  const openProject = (path: string) =>
+    Effect.gen(function* () {
+      if (path.trim() === "") return yield* new Refused({ message: "type the directory to open as a project" })
+      const p = yield* Effect.provide(projectByPath(path.trim(), config.home), ctx)
+      return recentOf(p, p.createdAt)
+    })
+
+  /** Every card of the tab is parked first (a worktree's last one kept), so the tab reopens as it was. */
+  const closeProject = (id: string) =>
+    Effect.gen(function* () {
+      yield* projectById(id)
+      const mine = (yield* ws.cards()).filter((c) => c.projectRow.id === id)
+      const remaining = new Set(mine.map((c) => c.id))
+      for (const c of mine) {
+        remaining.delete(c.id)
+        const inWorktree = c.row.path !== "" && c.row.path !== c.projectPath
+        const last = inWorktree && !mine.some((o) => remaining.has(o.id) && o.dir === c.dir)
+        yield* ws.close({ from: "", target: c.id, project: "", worktree: last ? "keep" : "", force: false })
+      }
+      yield* storeFailure(projects.close(id))
+      yield* hub.publish({ _tag: "project-closed", id })
+      return new ProjectClosed({ id, parked: mine.length })
+    })
+
+  const providers = () =>
+    Effect.gen(function* () {
+      const bins = new Map<string, string>()
+      for (const k of ["claude", "codex", "antigravity", "opencode", "omp", "crush", "cursor", "kiro"]) {
+        const v = yield* storeFailure(settings.get(binKey(k)))
+        if (Option.isSome(v) && v.value.trim() !== "") bins.set(k, v.value)
+      }
+      return providersFound(bins, config.env)
+    })
+
+  /** Only the keys lich reads: a stray row from an older build is not shown as if it did something. */
+  const scopeValues = (projectId: string) =>
+    Effect.map(history.settingsIn(projectId), (m) => Object.fromEntries(knownKeys().flatMap((k) => (m.has(k) ? [[k, m.get(k)!]] : []))))
+
+  const settingsOf = (project: string) =>
+    Effect.gen(function* () {
+      const global = yield* storeFailure(scopeValues(""))
+      if (project === "") return new SettingsView({ global, project: {}, setupScript: "", worktreeInclude: "" })
+      const p = yield* projectById(project)
+      const own = yield* storeFailure(scopeValues(p.id))
+      return new SettingsView({
+        global,
+        project: own,
+        setupScript: readText(nodePath.join(p.path, PROJECT_FILES.setup)),
+        worktreeInclude: readText(nodePath.join(p.path, PROJECT_FILES.include))
+      })
+    })
+
+  const setSetting = (s: { key: string; value: string; project: string }) =>
+    Effect.gen(function* () {
+      const value = s.value.trim()
+      const refusal = refuseSetting(s.key, value)
+      if (refusal !== undefined) return yield* new Refused({ message: refusal })
+      const projectId = s.project === "" ? undefined : (yield* projectById(s.project)).id
+      if (value === "") yield* storeFailure(settings.remove(s.key, projectId))
+      else yield* storeFailure(settings.set(s.key, value, projectId))
+      return {}
+    })
+
+  const setProjectFile = (f: { project: string; file: "setup" | "include"; text: string }) =>
+    Effect.gen(function* () {
+      const p = yield* projectById(f.project)
+      const file = nodePath.join(p.path, PROJECT_FILES[f.file])
+      yield* Effect.try({
+        try: () => {
+          if (f.text.trim() === "") return fs.rmSync(file, { force: true })
+          fs.mkdirSync(nodePath.dirname(file), { recursive: true })
+          fs.writeFileSync(file, f.text.endsWith("\n") ? f.text : `${f.text}\n`, { mode: f.file === "setup" ? 0o755 : 0o644 })
+        },
+        catch: (e) => new Failed({ message: `could not write ${file}: ${(e as Error).message}` })
+      })
+      return {}
+    })
+
+  const historyOf = (project: string) =>
+    Effect.gen(function* () {
+      const rows = yield* storeFailure(history.parked(project))
+      const names = new Map((yield* storeFailure(history.projects())).map((p) => [p.id, p.name]))
+      return rows.map(
+        (r) =>
+          new Parked({
+            id: r.id, projectId: r.projectId, project: names.get(r.projectId) ?? "", label: r.label, kind: r.kind,
+            path: r.path, branch: r.branch, parkedAt: r.parkedAt, resumable: r.providerSessionId !== ""
+          })
+      )
+    })
+
+  /** Unparks the row under its own id and label (its project reopened if closed), then starts it, resuming its conversation. */
+  const resume = (id: string) =>
+    Effect.gen(function* () {
+      const row = yield* Effect.flatMap(storeFailure(sessions.get(id)), (r) =>
+        Option.isSome(r) ? Effect.succeed(r.value) : Effect.fail(new NotFound({ what: "session", name: id, message: `no session with id ${id}` }))
+      )
+      if (row.isOpen) return yield* new Refused({ message: `"${row.label}" is open already` })
+      if (row.path !== "" && !exists(row.path)) return yield* new Refused({ message: `the checkout ${row.path} of "${row.label}" is gone` })
+      const project = yield* projectById(row.projectId)
+      if (!project.isOpen) yield* Effect.provide(projectByPath(project.path, config.home), ctx)
+      yield* storeFailure(sessions.unpark(id))
+      yield* storeFailure(projects.setActive(project.id, id))
+      const card = (yield* ws.cards()).find((c) => c.id === id)
+      if (!card) return yield* new Failed({ message: `"${row.label}" was unparked but is not among the open cards` })
+      yield* hub.publish({ _tag: "session-opened", session: sessionOf(card, card.projectRow.nextSeq) })
+      const started = yield* ws.start({ from: "", target: id })
+      return new Resumed({ id, startError: started.startError })
+    })
+
+  const dirty = (target: string) =>
+    Effect.gen(function* () {
+      const card = (yield* ws.cards()).find((c) => c.id === target)
+      if (!card) return yield* new NotFound({ what: "session", name: target, message: `no open session with id ${target}` })
+      return yield* dirtyFiles(card.dir)
+    })
+
+  return Desk.of({
+    complete: (path) => Effect.sync(() => complete(path, config.home)),
+    recent,
+    openProject,
+    closeProject,
+    providers,
+    branches: (project) => Effect.flatMap(projectById(project), (p) => branchesOf(p.path)),
+    settings: settingsOf,
+    setSetting,
+    setProjectFile,
+    history: historyOf,
+    resume,
+    dirty
+  })
+})
+
+export const DeskLayer = Layer.effect(Desk, make)
