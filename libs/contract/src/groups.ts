@@ -3,6 +3,7 @@
  * (the CLI) never evaluates RpcGroup.
  */
 import * as RpcGroup from "@effect/rpc/RpcGroup"
+import * as Desk from "./desk.js"
 import {
   Close,
   Collect,
@@ -43,3 +44,19 @@ export const SpawnRpcs = RpcGroup.make(
 ).prefix("spawn.")
 export const SystemRpcs = RpcGroup.make(Info, Quit, State, Themes, SwitchTheme, OpenWindow).prefix("system.")
 
+
+/** The window's own procedures (libs/contract/src/desk.ts). */
+export const DeskRpcs = RpcGroup.make(
+  Desk.Complete,
+  Desk.Recent,
+  Desk.OpenProject,
+  Desk.CloseProject,
+  Desk.Providers,
+  Desk.ListBranches,
+  Desk.GetSettings,
+  Desk.SetSetting,
+  Desk.SetProjectFile,
+  Desk.History,
+  Desk.Resume,
+  Desk.Dirty
+).prefix("desk.")
