@@ -1,0 +1,21 @@
+/**
+ * `lich doctor`: walks the boot a launch walks and says whether lich would start here. Exit 1
+ * exactly when a check fails; there is no --json (the exit code is the automation surface). Reads
+ * the machine, not a running lich — whether one runs is one of the facts it reports.
+ */
+import { Command } from "@effect/cli"
+import { diagnose, failed, machine } from "@lich/doctor"
+import { Effect } from "effect"
+// The launch's own browser rule, so doctor and a launch can never disagree about the window.
+import { findBrowser } from "../../../server/src/window/browser.js"
+import { setExit, stdout } from "../output.js"
+import { platformOf, renderDoctor } from "../render/doctor.js"
+import { cliVersion } from "./version.js"
+
+export const doctor = Command.make("doctor", {}, () =>
+  Effect.gen(function* () {
+    const report = yield* diagnose(machine(process.env, findBrowser))
+    yield* stdout(renderDoctor(cliVersion(), platformOf(), report))
+    if (failed(report)) yield* setExit(1)
+  })
+).pipe(Command.withDescription("Say whether lich would start on this machine, and what would stop it."))

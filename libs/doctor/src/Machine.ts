@@ -1,0 +1,93 @@
+/**
+ * What the doctor reads of this machine, as one seam. The real one (`machine`) touches the real
+ * file system, port and kernel; a test hands in `healthy()` with exactly one field broken. Every
+ * path is resolved from `env` the way a launch resolves it (libs/singleton), so a check can never
+ * look somewhere a launch would not.
+ */
+import { probeConfinement, type ProbeResult } from "@lich/sandbox"
+import { type Env, type Probe, probeRunning } from "@lich/singleton"
+import { StoreLive } from "@lich/store"
+import { Effect, Layer } from "effect"
+import * as fs from "node:fs"
+import * as net from "node:net"
+import * as path from "node:path"
+
+export type BrowserAnswer = { readonly ok: true; readonly file: string } | { readonly ok: false; readonly reason: string }
+
+export interface Machine {
+  readonly env: Env
+  readonly platform: NodeJS.Platform
+  /** Creates the directory (0700) and tightens it, as a launch does; throws why it cannot. */
+  readonly mkdir: (dir: string) => void
+  readonly writeFile: (file: string) => void
+  readonly remove: (file: string) => void
+  /** Opens the log for appending (0600), creating it empty if missing, and closes it. */
+  readonly openLog: (file: string) => void
+  /** The runtime file and a ping behind its token: is a lich running? */
+  readonly instance: () => Promise<Probe>
+  /** Binds 127.0.0.1:port and releases it at once; the error when it cannot. */
+  readonly bind: (port: number) => Promise<NodeJS.ErrnoException | undefined>
+  /** Opens and migrates the store at `file`, creating it, then closes it; the reason when it cannot. */
+  readonly openStore: (file: string) => Effect.Effect<void, string>
+  readonly findBrowser: (pinned: string, pathEnv: string) => BrowserAnswer
+  /** The executable a name resolves to on PATH (or the absolute path itself), undefined when none. */
+  readonly which: (name: string) => string | undefined
+  readonly confinement: () => Effect.Effect<ProbeResult>
+}
+
+/** 0700 and 0600: the config dir and the files in it hold the loopback token's neighbours. */
+const DIR_MODE = 0o700
+const FILE_MODE = 0o600
+
+const executable = (file: string): boolean => {
+  try {
+    fs.accessSync(file, fs.constants.X_OK)
+    return fs.statSync(file).isFile()
+  } catch {
+    return false
+  }
+}
+
+export const whichOn = (pathEnv: string, name: string, isExecutable = executable): string | undefined => {
+  if (name.includes(path.sep)) return isExecutable(path.resolve(name)) ? path.resolve(name) : undefined
+  for (const dir of pathEnv.split(path.delimiter)) {
+    if (dir === "") continue
+    const file = path.join(dir, name)
+    if (isExecutable(file)) return file
+  }
+  return undefined
+}
+
+const bindOnce = (port: number) =>
+  new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+    const server = net.createServer()
+    server.once("error", (e: NodeJS.ErrnoException) => resolve(e))
+    server.listen({ port, host: "127.0.0.1", exclusive: true }, () => server.close(() => resolve(undefined)))
+  })
+
+const describe = (e: unknown): string =>
+  e && typeof e === "object" && "message" in e && typeof e.message === "string" ? e.message : String(e)
+
+/** The real machine. `findBrowser` is handed in: it is the launch's own rule, owned by apps/server. */
+export const machine = (env: Env, findBrowser: Machine["findBrowser"]): Machine => ({
+  env,
+  platform: process.platform,
+  mkdir: (dir) => {
+    fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE })
+    fs.chmodSync(dir, DIR_MODE)
+  },
+  writeFile: (file) => fs.writeFileSync(file, "lich doctor\n", { mode: FILE_MODE }),
+  remove: (file) => fs.rmSync(file),
+  openLog: (file) => fs.closeSync(fs.openSync(file, "a", FILE_MODE)),
+  instance: () => probeRunning(env),
+  bind: bindOnce,
+  openStore: (file) =>
+    Effect.scoped(Layer.build(StoreLive(file))).pipe(
+      Effect.asVoid,
+      Effect.mapError((e) => e.message),
+      Effect.catchAllDefect((d) => Effect.fail(describe(d)))
+    ),
+  findBrowser,
+  which: (name) => whichOn(env.PATH ?? "", name),
+  confinement: () => probeConfinement({ env, ...(env.HOME ? { home: env.HOME } : {}) })
+})

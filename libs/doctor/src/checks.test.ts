@@ -1,0 +1,136 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { failed } from "./Check.js"
+import { diagnose } from "./checks.js"
+import type { Machine } from "./Machine.js"
+
+const running = { state: "running", runtime: { pid: 4242, port: 47821, token: "t".repeat(32), version: "0.1.0" } } as const
+
+/** A machine on which every check passes; each test breaks exactly one thing. */
+const healthy = (over: Partial<Machine> = {}): Machine => ({
+  env: { HOME: "/home/u", XDG_CONFIG_HOME: "/home/u/.config", PATH: "/usr/bin" },
+  platform: "linux",
+  mkdir: () => {},
+  writeFile: () => {},
+  remove: () => {},
+  openLog: () => {},
+  instance: async () => ({ state: "none" }),
+  bind: async () => undefined,
+  openStore: () => Effect.void,
+  findBrowser: () => ({ ok: true, file: "/usr/bin/chromium" }),
+  which: (name) => (["claude", "codex", "git", "gh"].includes(name) ? `/usr/bin/${name}` : undefined),
+  confinement: () => Effect.succeed({ _tag: "Confines", detail: "bubblewrap confines a session here" }),
+  ...over
+})
+
+const walk = (m: Machine) => Effect.runPromise(diagnose(m))
+const verdicts = async (m: Machine) => Object.fromEntries((await walk(m)).checks.map((c) => [c.name, c.verdict]))
+const detail = async (m: Machine, name: string) => (await walk(m)).checks.find((c) => c.name === name)!.detail
+const addrInUse = Object.assign(new Error("listen EADDRINUSE"), { code: "EADDRINUSE" })
+const boom = (message: string) => () => {
+  throw new Error(message)
+}
+
+describe("doctor", () => {
+  it("aHealthyMachineWalksTheWholeBootInOrder", async () => {
+    const r = await walk(healthy())
+    expect(r.checks.map((c) => c.name)).toEqual(["home", "log", "listener", "store", "browser", "providers", "sandbox", "git", "gh"])
+    expect(r.checks.every((c) => c.verdict === "ok")).toBe(true)
+    expect(failed(r)).toBe(false)
+    expect(r.checks.map((c) => c.detail)).toEqual([
+      "/home/u/.config/lich is writable",
+      "/home/u/.config/lich/lich.log",
+      "port 47821 is free",
+      "/home/u/.config/lich/lich.db",
+      "/usr/bin/chromium",
+      "2 of 8 on PATH: claude, codex",
+      "bubblewrap confines a session here",
+      "/usr/bin/git",
+      "/usr/bin/gh"
+    ])
+    expect(r.totalMs).toBeGreaterThanOrEqual(Math.max(...r.checks.map((c) => c.ms)))
+  })
+
+  it("aConfigDirThatCannotBeWrittenFailsHome", async () => {
+    const m = healthy({ writeFile: boom("EROFS: read-only file system") })
+    expect((await verdicts(m)).home).toBe("fail")
+    expect(await detail(m, "home")).toContain("EROFS")
+    expect(failed(await walk(m))).toBe(true)
+  })
+
+  it("aProbeFileThatStaysBehindOnlyWarns", async () => {
+    const v = await verdicts(healthy({ remove: boom("EBUSY") }))
+    expect(v.home).toBe("warn")
+    expect(failed(await walk(healthy({ remove: boom("EBUSY") })))).toBe(false)
+  })
+
+  it("aLogThatWillNotOpenWarnsThatLichWouldLogToStderr", async () => {
+    const m = healthy({ openLog: boom("EACCES") })
+    expect((await verdicts(m)).log).toBe("warn")
+    expect(await detail(m, "log")).toMatch(/stderr only/)
+  })
+
+  it("aPortTakenByAStrangerFailsTheListener", async () => {
+    const m = healthy({ bind: async () => addrInUse })
+    expect((await verdicts(m)).listener).toBe("fail")
+    expect(await detail(m, "listener")).toMatch(/^port 47821 is taken by another program/)
+  })
+
+  it("aPortHeldByTheRunningLichIsOkAndTheStoreIsSkipped", async () => {
+    const m = healthy({ bind: async () => addrInUse, instance: async () => running, openStore: () => Effect.die("must not open") })
+    const r = await walk(m)
+    expect(r.checks.find((c) => c.name === "listener")).toMatchObject({ verdict: "ok", detail: "port 47821 is held by the running lich (pid 4242)" })
+    expect(r.checks.find((c) => c.name === "store")).toMatchObject({ verdict: "skip", detail: "held by the running lich (pid 4242)" })
+    expect(failed(r)).toBe(false)
+  })
+
+  it("aListenPortThatIsNoPortFailsTheListener", async () => {
+    const m = healthy({ env: { ...healthy().env, LICH_LISTEN_PORT: "eighty" } })
+    expect((await verdicts(m)).listener).toBe("fail")
+  })
+
+  it("aStoreThatWillNotOpenFails", async () => {
+    const m = healthy({ openStore: () => Effect.fail("cannot open the store at x: file is not a database") })
+    expect((await verdicts(m)).store).toBe("fail")
+    expect(await detail(m, "store")).toContain("not a database")
+  })
+
+  it("noBrowserFailsBecauseLichWouldShowNothing", async () => {
+    const m = healthy({ findBrowser: () => ({ ok: false, reason: "no Chromium-family browser found on PATH" }) })
+    expect((await verdicts(m)).browser).toBe("fail")
+    expect(await detail(m, "browser")).toBe("no Chromium-family browser found on PATH")
+  })
+
+  it("noProviderOnPathWarns", async () => {
+    const m = healthy({ which: (n) => (n === "git" || n === "gh" ? `/usr/bin/${n}` : undefined) })
+    expect((await verdicts(m)).providers).toBe("warn")
+    expect(failed(await walk(m))).toBe(false)
+  })
+
+  it("aProviderBinaryPinnedInTheEnvironmentIsLookedUpThere", async () => {
+    const m = healthy({ env: { ...healthy().env, LICH_CRUSH_BIN: "/opt/crush" }, which: (n) => (n === "/opt/crush" || n === "git" || n === "gh" ? n : undefined) })
+    expect(await detail(m, "providers")).toBe("1 of 8 on PATH: crush")
+  })
+
+  it("aSandboxThatWillNotStartWarns", async () => {
+    const m = healthy({ confinement: () => Effect.succeed({ _tag: "Unavailable", detail: "bubblewrap (bwrap) is not on PATH" }) })
+    expect((await verdicts(m)).sandbox).toBe("warn")
+  })
+
+  it("aSandboxThatConfinesNothingWarns", async () => {
+    const m = healthy({ confinement: () => Effect.succeed({ _tag: "Leaks", detail: "a confined child read a file in the real home" }) })
+    expect((await verdicts(m)).sandbox).toBe("warn")
+    expect(await detail(m, "sandbox")).toMatch(/runs? on the machine/)
+  })
+
+  it("aPlatformWithNoSandboxBackendSkipsTheCheck", async () => {
+    expect((await verdicts(healthy({ platform: "darwin" }))).sandbox).toBe("skip")
+  })
+
+  it("missingGitAndGhOnlyWarn", async () => {
+    const m = healthy({ which: (n) => (n === "claude" ? "/usr/bin/claude" : undefined) })
+    const v = await verdicts(m)
+    expect([v.git, v.gh]).toEqual(["warn", "warn"])
+    expect(failed(await walk(m))).toBe(false)
+  })
+})

@@ -1,0 +1,147 @@
+/**
+ * The nine checks, in the order a launch meets them: home, log, listener, store, browser,
+ * providers, sandbox, git, gh. Each answers ok / warn / fail / skip with one line a person can act
+ * on; only a fail means lich would not start (the contract's table, docs/doctor.md). Two of them do
+ * what a launch does on purpose — create the config dir and an empty log, and open (creating) the
+ * store — but the store only when no lich runs: a second process migrating it is not a price a
+ * diagnosis may charge. No check needs a TTY, a running lich or the network.
+ */
+import { providers, resolveBinary } from "@lich/providers"
+import { configDir, dbFile, listenPort, logFile, type Probe } from "@lich/singleton"
+import { Effect } from "effect"
+import * as path from "node:path"
+import { type CheckResult, fail, type Finding, ok, type Report, skip, timed, warn } from "./Check.js"
+import type { Machine } from "./Machine.js"
+
+/** The probe file home writes and removes: its name says who left it, should removal fail. */
+export const PROBE_FILE = ".doctor-probe"
+
+const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e))
+
+const attempt = (f: () => void): string | undefined => {
+  try {
+    f()
+    return undefined
+  } catch (e) {
+    return reason(e)
+  }
+}
+
+export const home = (m: Machine): Effect.Effect<Finding> =>
+  Effect.sync(() => {
+    const dir = configDir(m.env)
+    const probe = path.join(dir, PROBE_FILE)
+    const broken = attempt(() => m.mkdir(dir)) ?? attempt(() => m.writeFile(probe))
+    if (broken !== undefined) return fail(`${dir} cannot be created or written to: ${broken}`)
+    const stuck = attempt(() => m.remove(probe))
+    return stuck === undefined ? ok(`${dir} is writable`) : warn(`${dir} is writable, but ${probe} could not be removed: ${stuck}`)
+  })
+
+export const log = (m: Machine): Effect.Effect<Finding> =>
+  Effect.sync(() => {
+    const file = logFile(m.env)
+    const broken = attempt(() => m.openLog(file))
+    return broken === undefined ? ok(file) : warn(`${file} will not open (${broken}) — lich would log to stderr only`)
+  })
+
+const heldBy = (probe: Probe, port: number): number | undefined =>
+  probe.state === "running" && probe.runtime.port === port ? probe.runtime.pid : undefined
+
+export const listener = (m: Machine, probe: Probe): Effect.Effect<Finding> =>
+  Effect.gen(function* () {
+    let port: number
+    try {
+      port = listenPort(m.env)
+    } catch (e) {
+      return fail(reason(e))
+    }
+    const error = yield* Effect.promise(() => m.bind(port))
+    if (error === undefined) return ok(`port ${port} is free`)
+    const pid = heldBy(probe, port)
+    if (pid !== undefined) return ok(`port ${port} is held by the running lich (pid ${pid})`)
+    return error.code === "EADDRINUSE"
+      ? fail(`port ${port} is taken by another program — stop it, or set LICH_LISTEN_PORT to a free port`)
+      : fail(`port ${port} cannot be bound: ${error.message}`)
+  })
+
+export const store = (m: Machine, probe: Probe): Effect.Effect<Finding> => {
+  if (probe.state === "running") return Effect.succeed(skip(`held by the running lich (pid ${probe.runtime.pid})`))
+  const file = dbFile(m.env)
+  return m.openStore(file).pipe(
+    Effect.as(ok(file)),
+    Effect.catchAll((why) => Effect.succeed(fail(why)))
+  )
+}
+
+/**
+ * What bare `lich` would open: the first Chromium-family browser on PATH, the launch's own rule.
+ * A --shell pin is per launch and not an environment doctor can see, so it is not consulted.
+ */
+export const browser = (m: Machine): Effect.Effect<Finding> =>
+  Effect.sync(() => {
+    const found = m.findBrowser("", m.env.PATH ?? "")
+    return found.ok ? ok(found.file) : fail(found.reason)
+  })
+
+/** Shell is not counted: it is always there, and a shell session is not what a provider offers. */
+const agents = providers.filter((p) => p.id !== "shell")
+
+export const providersOnPath = (m: Machine): Effect.Effect<Finding> =>
+  Effect.sync(() => {
+    const found = agents.filter((p) => m.which(resolveBinary(p.id, { env: m.env })) !== undefined).map((p) => p.id)
+    if (found.length === 0) {
+      return warn(`none of ${agents.length} on PATH (${agents.map((p) => p.id).join(", ")}): the window opens, but no session can spawn`)
+    }
+    return ok(`${found.length} of ${agents.length} on PATH: ${found.join(", ")}`)
+  })
+
+export const sandbox = (m: Machine): Effect.Effect<Finding> => {
+  if (m.platform !== "linux") return Effect.succeed(skip(`no sandbox backend on ${m.platform}`))
+  return Effect.map(m.confinement(), (r) => {
+    switch (r._tag) {
+      case "Confines":
+        return ok(r.detail)
+      case "Unavailable":
+        return warn(`${r.detail} — a session opened with the sandbox on will not start`)
+      case "Leaks":
+        return warn(`${r.detail} — a session marked confined would run on the machine`)
+    }
+  })
+}
+
+const tool = (name: string, missing: string) => (m: Machine): Effect.Effect<Finding> =>
+  Effect.sync(() => {
+    const file = m.which(name)
+    return file === undefined ? warn(`not on PATH: ${missing}`) : ok(file)
+  })
+
+export const git = tool("git", "branches, diffs and worktrees stay empty")
+export const gh = tool("gh", "pull requests, checks and PR checkouts are unavailable")
+
+/** The walk: every check in boot order, each timed, the instance asked once for listener and store. */
+export const diagnose = (m: Machine): Effect.Effect<Report> =>
+  Effect.gen(function* () {
+    const start = performance.now()
+    const checks: Array<CheckResult> = []
+    checks.push(yield* timed("home", home(m)))
+    checks.push(yield* timed("log", log(m)))
+    // The probe belongs to the listener's time: it is how the listener check tells lich from a stranger.
+    let probe: Probe = { state: "none" }
+    checks.push(
+      yield* timed(
+        "listener",
+        Effect.flatMap(
+          // An unreadable runtime file is not a running lich; home has already said why the dir is bad.
+          Effect.promise(() => m.instance().catch((): Probe => ({ state: "none" }))),
+          (p) => ((probe = p), listener(m, p))
+        )
+      )
+    )
+    checks.push(yield* timed("store", Effect.suspend(() => store(m, probe))))
+    checks.push(yield* timed("browser", browser(m)))
+    checks.push(yield* timed("providers", providersOnPath(m)))
+    checks.push(yield* timed("sandbox", sandbox(m)))
+    checks.push(yield* timed("git", git(m)))
+    checks.push(yield* timed("gh", gh(m)))
+    return { checks, totalMs: performance.now() - start }
+  })
