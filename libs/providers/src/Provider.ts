@@ -78,6 +78,13 @@ export interface Provider {
    * its own shell too, and those would report as the session they are not.
    */
   readonly pluginDirFlag?: string | undefined
+  /**
+   * Flags lich passes on every spawn of this provider, ahead of everything else (Codex's
+   * `--no-daemon`: the per-session overrides stay this process's, not a shared background server's).
+   */
+  readonly fixedArgs: ReadonlyArray<string>
+  /** The flag that layers a config file lich owns over the user's own (Codex's `--profile`). */
+  readonly profileFlag: string | undefined
 }
 
 type Row = Omit<Provider, "id" | "binaryEnv" | "acceptsMcpAtSpawn" | "hasToolsAlways">
@@ -95,7 +102,9 @@ const none: Row = {
   modelFlag: undefined,
   effort: undefined,
   ultracodeArgs: undefined,
-  briefingFlag: undefined
+  briefingFlag: undefined,
+  fixedArgs: [],
+  profileFlag: undefined
 }
 
 const flagEffort = (flag: string): EffortSpelling => ({ _tag: "Flag", flag })
@@ -127,7 +136,14 @@ const rows: { readonly [K in ProviderId]: Row } = {
     modelFlag: "--model",
     // Codex has no effort flag; its config key is set with a `-c key=value` override, which it parses
     // as TOML and falls back to a plain string for a bare word like `high`.
-    effort: { _tag: "ConfigOverride", flag: "-c", key: "model_reasoning_effort" }
+    effort: { _tag: "ConfigOverride", flag: "-c", key: "model_reasoning_effort" },
+    // Measured on 0.169: without it the TUI starts `codex app-server --managed-daemon` in a session
+    // of its own, which outlives the PTY, and a later spawn whose overrides differ from the
+    // daemon's opens on an "incompatible feature settings" dialog.
+    fixedArgs: ["--no-daemon"],
+    // `--profile <name>` layers $CODEX_HOME/<name>.config.toml over the user's config.toml: the one
+    // file lich writes there, holding its hooks and their trust (a -c override cannot carry trust).
+    profileFlag: "--profile"
   },
   antigravity: {
     ...none,

@@ -34,8 +34,10 @@ describe("every spawn of every provider", () => {
     expect(all.length).toBe(9 * 256)
   })
 
-  it("never carries the word token in argv", () => {
-    for (const i of all) for (const a of spawnArgs(i)) expect(a.toLowerCase(), label(i)).not.toContain("token")
+  it("never carries the word token in argv, but for the name of the variable Codex passes lich mcp", () => {
+    for (const i of all) {
+      for (const a of spawnArgs(i)) expect(a.replace('"LICH_TOKEN"', "").toLowerCase(), label(i)).not.toContain("token")
+    }
   })
 
   it("never carries --strict-mcp-config", () => {
@@ -105,10 +107,10 @@ describe("every spawn of every provider", () => {
   it("puts Codex's registration first, ahead of the resume subcommand", () => {
     for (const i of all.filter((i) => i.kind === "codex" && i.mcp)) {
       const args = spawnArgs(i)
-      expect(args.slice(0, 4).filter((a) => a === "-c").length, label(i)).toBe(2)
-      expect(args[1]!.startsWith("mcp_servers.lich.command="), label(i)).toBe(true)
-      expect(args[3], label(i)).toBe('mcp_servers.lich.args=["mcp"]')
-      if (args.includes("resume")) expect(args.indexOf("resume"), label(i)).toBe(4)
+      expect(args[0], label(i)).toBe("--no-daemon")
+      expect(args[2]!.startsWith("mcp_servers.lich.command="), label(i)).toBe(true)
+      expect(args[4], label(i)).toBe('mcp_servers.lich.args=["mcp"]')
+      if (args.includes("resume")) expect(args.indexOf("resume"), label(i)).toBe(11)
     }
   })
 
@@ -163,18 +165,18 @@ describe("a value that would be read as a flag", () => {
   })
 
   it("as a resume id starts a fresh Codex rather than handing resume a flag", () => {
-    expect(spawnArgs({ kind: "codex", binary: "codex", rosterName: "r", birth: false, resumeId: "--last", mcp: false })).toEqual([])
+    expect(spawnArgs({ kind: "codex", binary: "codex", rosterName: "r", birth: false, resumeId: "--last", mcp: false })).toEqual(["--no-daemon"])
   })
 
   it("as lich's own path registers nothing", () => {
     const base = { binary: "x", rosterName: "", birth: true, mcp: true, lichBin: "-lich" } as const
     expect(spawnArgs({ ...base, kind: "claude" })).toEqual([])
-    expect(spawnArgs({ ...base, kind: "codex" })).toEqual([])
+    expect(spawnArgs({ ...base, kind: "codex" })).toEqual(["--no-daemon"])
   })
 
   it("is trimmed of surrounding whitespace when it is otherwise usable", () => {
     const args = spawnArgs({ kind: "codex", binary: "codex", rosterName: "", birth: true, mcp: false, model: " gpt-5 ", effort: "\thigh\n" })
-    expect(args).toEqual(["--model", "gpt-5", "-c", "model_reasoning_effort=high"])
+    expect(args).toEqual(["--no-daemon", "--model", "gpt-5", "-c", "model_reasoning_effort=high"])
   })
 
   it("passes a briefing with its own whitespace intact", () => {

@@ -3,7 +3,13 @@ import { briefingText, mcpArgs, spawnArgs, type ProviderId, type SpawnInput } fr
 
 const lich = "/usr/local/bin/lich"
 const claudeMcp = ["--mcp-config", `{"mcpServers":{"lich":{"command":"${lich}","args":["mcp"]}}}`]
-const codexMcp = ["-c", `mcp_servers.lich.command="${lich}"`, "-c", 'mcp_servers.lich.args=["mcp"]']
+const codexMcp = [
+  "-c", `mcp_servers.lich.command="${lich}"`,
+  "-c", 'mcp_servers.lich.args=["mcp"]',
+  "-c", 'mcp_servers.lich.env_vars=["LICH_PORT","LICH_TOKEN","LICH_SESSION_ID","LICH_BIN","LICH_PROMPT_LANG","LICH_PROJECT_DIR","LICH_WORKTREE_PORT"]',
+  "-c", 'mcp_servers.lich.default_tools_approval_mode="approve"',
+  "-c", "sandbox_workspace_write.network_access=true"
+]
 const ultracode = ["--settings", '{"ultracode":true}']
 const briefing = briefingText(false)
 
@@ -74,6 +80,7 @@ describe("a Claude Code spawn", () => {
 describe("a Codex spawn", () => {
   it("at birth registers first, then skips approvals, picks the model and sets the effort as a config override", () => {
     expect(spawnArgs(everything("codex", true))).toEqual([
+      "--no-daemon",
       ...codexMcp,
       "--dangerously-bypass-approvals-and-sandbox",
       "--model", "some-model",
@@ -83,18 +90,31 @@ describe("a Codex spawn", () => {
 
   it("on resume puts the global options before the resume subcommand", () => {
     expect(spawnArgs(everything("codex", false))).toEqual([
+      "--no-daemon",
       ...codexMcp,
       "resume", "conv-1",
       "--dangerously-bypass-approvals-and-sandbox"
     ])
   })
 
-  it("with nothing optional has no arguments at all", () => {
-    expect(spawnArgs(bare("codex"))).toEqual([])
+  it("with nothing optional runs without Codex's background server and nothing else", () => {
+    expect(spawnArgs(bare("codex"))).toEqual(["--no-daemon"])
   })
 
   it("takes the effort alone at birth", () => {
-    expect(spawnArgs({ ...bare("codex"), effort: "low" })).toEqual(["-c", "model_reasoning_effort=low"])
+    expect(spawnArgs({ ...bare("codex"), effort: "low" })).toEqual(["--no-daemon", "-c", "model_reasoning_effort=low"])
+  })
+
+  it("layers lich's profile ahead of the registration and the resume subcommand, on every spawn", () => {
+    const args = spawnArgs({ ...everything("codex", false), profile: "lich" })
+    expect(args.slice(0, 3)).toEqual(["--no-daemon", "--profile", "lich"])
+    expect(args.indexOf("resume")).toBeGreaterThan(args.indexOf("sandbox_workspace_write.network_access=true"))
+  })
+
+  it("passes the profile to Codex alone", () => {
+    for (const kind of ["claude", "opencode", "omp"] as const) {
+      expect(spawnArgs({ ...everything(kind, true), profile: "lich" })).not.toContain("--profile")
+    }
   })
 })
 
@@ -166,7 +186,7 @@ describe("the MCP registration", () => {
     expect(JSON.parse(mcpArgs("claude", lich)[1]!)).toEqual({ mcpServers: { lich: { command: lich, args: ["mcp"] } } })
   })
 
-  it("for Codex is two -c overrides of its mcp_servers table", () => {
+  it("for Codex names the server, passes the session's variables by name, approves lich's tools and opens the sandbox's network", () => {
     expect(mcpArgs("codex", lich)).toEqual(codexMcp)
   })
 
@@ -205,7 +225,7 @@ describe("the MCP registration", () => {
     const { lichBin: _omit, ...withoutBin } = everything("claude", true)
     expect(spawnArgs(withoutBin)).not.toContain("--mcp-config")
     expect(spawnArgs({ ...everything("codex", false), lichBin: "" })).toEqual([
-      "resume", "conv-1", "--dangerously-bypass-approvals-and-sandbox"
+      "--no-daemon", "resume", "conv-1", "--dangerously-bypass-approvals-and-sandbox"
     ])
   })
 })

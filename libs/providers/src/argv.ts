@@ -40,7 +40,16 @@ export interface SpawnInput {
   readonly agent?: string
   /** lich's own plugin tree, laid under the data dir (Claude Code only; passed on every spawn). */
   readonly pluginDir?: string
+  /** Codex only: the profile lich wrote into $CODEX_HOME (its hooks and their trust), on every spawn. */
+  readonly profile?: string
 }
+
+/**
+ * The session variables Codex hands `lich mcp`, by name: Codex starts an MCP server with a fixed
+ * environment of its own, so without this list the server would find no session and fall back to
+ * runtime.json — the wrong lich when two run. Names only: the values stay in the PTY's environment.
+ */
+export const mcpEnvVars = ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_BIN", "LICH_PROMPT_LANG", "LICH_PROJECT_DIR", "LICH_WORKTREE_PORT"] as const
 
 /**
  * A value lich may hand to a flag, trimmed, or undefined when it must not be passed: nothing to pass, or
@@ -75,7 +84,18 @@ export const mcpArgs = (kind: ProviderId, lichBin: string): ReadonlyArray<string
     "-c",
     `mcp_servers.${mcpServerName}.command=${tomlString(bin)}`,
     "-c",
-    `mcp_servers.${mcpServerName}.args=${JSON.stringify([mcpSubcommand])}`
+    `mcp_servers.${mcpServerName}.args=${JSON.stringify([mcpSubcommand])}`,
+    "-c",
+    `mcp_servers.${mcpServerName}.env_vars=${JSON.stringify(mcpEnvVars)}`,
+    // lich's own tools run without Codex's per-call approval dialog; "Always allow" is not
+    // remembered for a server registered with -c, so every relay would otherwise stop on it.
+    "-c",
+    `mcp_servers.${mcpServerName}.default_tools_approval_mode="approve"`,
+    // The reply path that needs nothing registered ("$LICH_BIN" reply) runs inside Codex's
+    // workspace-write sandbox, which refuses every connect, loopback included. Codex has no
+    // loopback-only switch, so the sandbox gets the network (docs/providers.md weighs it).
+    "-c",
+    "sandbox_workspace_write.network_access=true"
   ]
 }
 
@@ -117,5 +137,7 @@ export const spawnArgs = (i: SpawnInput): ReadonlyArray<string> => {
   const p = provider(i.kind)
   const own = ownArgs(p, i)
   const mcp = i.mcp && i.lichBin !== undefined ? mcpArgs(i.kind, i.lichBin) : []
-  return p.mcpPlacement === "first" ? [...mcp, ...own] : [...own, ...mcp]
+  // Global options, like the registration that follows them: ahead of a resume subcommand.
+  const fixed = [...p.fixedArgs, ...pair(p.profileFlag, flagValue(i.profile))]
+  return p.mcpPlacement === "first" ? [...fixed, ...mcp, ...own] : [...fixed, ...own, ...mcp]
 }

@@ -14,7 +14,7 @@ export {
   type ProviderId
 } from "./Provider.js"
 export { resolveBinary, type BinaryInput } from "./binary.js"
-export { flagValue, mcpArgs, mcpServerName, mcpSubcommand, spawnArgs, type SpawnInput } from "./argv.js"
+export { flagValue, mcpArgs, mcpEnvVars, mcpServerName, mcpSubcommand, spawnArgs, type SpawnInput } from "./argv.js"
 export { refuseOpenOptions, type OpenOptions } from "./refusals.js"
 export { rosterName } from "./roster.js"
 export { briefingText } from "./briefing.js"
