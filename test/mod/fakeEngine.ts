@@ -1,0 +1,232 @@
+/**
+ * A fake Claude Code engine for lich's hooks module (hooks/hooks/lich.js): a stub `on` that keeps
+ * each registration, and a `$` of plain objects that records every call and lets the test answer
+ * it — an HTTP request parks until the test responds to it, a timer fires only when the test fires
+ * it (so the delays a mod asks for are read exactly, with no real time passing), and the prompt,
+ * abort, command and fork calls resolve through deferreds the test holds.
+ *
+ * Each `load()` imports a fresh copy of the module, since the module keeps its running mods in
+ * module state, as Claude Code's one load per session does.
+ */
+import * as path from "node:path"
+import { pathToFileURL } from "node:url"
+
+type Hook = (...args: Array<any>) => any
+
+export interface Deferred<T> {
+  readonly promise: Promise<T>
+  readonly resolve: (value: T) => void
+  readonly reject: (error: unknown) => void
+}
+
+export const deferred = <T>(): Deferred<T> => {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+/** One request the module made through `$.http.fetch`, waiting for the test's answer. */
+export interface Request {
+  readonly url: URL
+  readonly path: string
+  readonly method: string
+  readonly headers: Record<string, string>
+  /** The JSON body of a POST, parsed. */
+  readonly body: Record<string, unknown> | undefined
+  readonly respond: (status: number, text?: string) => void
+  readonly fail: (message?: string) => void
+}
+
+export interface Timer {
+  readonly ms: number
+  readonly fire: () => void
+  cancelled: boolean
+}
+
+export interface Call<A, R> {
+  readonly args: A
+  readonly reply: Deferred<R>
+}
+
+/** A queue that hands each item to the first waiter it suits, or holds it until one comes. */
+class Stream<T> {
+  readonly seen: Array<T> = []
+  private readonly held: Array<T> = []
+  private readonly waiters: Array<{ test: (item: T) => boolean; resolve: (item: T) => void }> = []
+  push(item: T) {
+    this.seen.push(item)
+    const w = this.waiters.findIndex((x) => x.test(item))
+    if (w >= 0) this.waiters.splice(w, 1)[0]!.resolve(item)
+    else this.held.push(item)
+  }
+  /** The next item that passes `test`, held or still to come. */
+  next(test: (item: T) => boolean = () => true): Promise<T> {
+    const i = this.held.findIndex(test)
+    if (i >= 0) return Promise.resolve(this.held.splice(i, 1)[0]!)
+    return new Promise((resolve) => this.waiters.push({ test, resolve }))
+  }
+  /** Items pushed and not yet taken by next(). */
+  get pending(): ReadonlyArray<T> {
+    return this.held
+  }
+}
+
+const root = path.resolve(__dirname, "..", "..")
+const modulePath = path.join(root, "hooks", "hooks", "lich.js")
+let loads = 0
+
+/** The lich a session of this fake runs under. */
+export const lichEnv = { LICH_PORT: "4711", LICH_TOKEN: "00ff00ff", LICH_SESSION_ID: "s-1" }
+
+export const load = async (env: Record<string, string> = lichEnv) => {
+  const mod = (await import(`${pathToFileURL(modulePath).href}?load=${++loads}`)) as {
+    register: (on: Hook, options: Record<string, unknown>) => void
+  }
+  const registrations: Array<{ pattern: string; matcher: Record<string, unknown> | undefined; hook: Hook }> = []
+  const on = (pattern: string, ...rest: Array<unknown>) => {
+    const [matcher, hook] = rest.length === 1 ? [undefined, rest[0] as Hook] : [rest[0] as Record<string, unknown>, rest[1] as Hook]
+    const key = JSON.stringify([pattern, matcher ?? null])
+    if (registrations.some((r) => JSON.stringify([r.pattern, r.matcher ?? null]) === key)) throw new Error(`${pattern} registered twice`)
+    registrations.push({ pattern, matcher, hook })
+    return { catch: () => undefined }
+  }
+  mod.register(on, {})
+
+  const requests = new Stream<Request>()
+  const timers = new Stream<Timer>()
+  const submits = new Stream<Call<{ text: string; asUser?: true }, unknown>>()
+  const aborts = new Stream<Call<{ turnId: string }, void>>()
+  const commands = new Stream<Call<{ command: string; args?: string }, unknown>>()
+  const forks = new Stream<Call<{ prompt: string }, unknown>>()
+  const envReads: Array<string> = []
+  let invalidations = 0
+
+  const call = <A, R>(stream: Stream<Call<A, R>>) => (args: A) => {
+    const reply = deferred<R>()
+    stream.push({ args, reply })
+    return reply.promise
+  }
+
+  const $ = {
+    env: {
+      get: async (name: string) => {
+        envReads.push(name)
+        return env[name]
+      }
+    },
+    http: {
+      fetch: (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+        new Promise((resolve, reject) => {
+          const u = new URL(url)
+          requests.push({
+            url: u,
+            path: u.pathname,
+            method: init.method ?? "GET",
+            headers: init.headers ?? {},
+            body: init.body === undefined ? undefined : (JSON.parse(init.body) as Record<string, unknown>),
+            respond: (status, text = "") => resolve({ status, ok: status >= 200 && status < 300, headers: {}, text }),
+            fail: (message = "connection refused") => reject(new Error(message))
+          })
+        })
+    },
+    clock: {
+      after: (ms: number, fn: () => void) => {
+        const timer: Timer = {
+          ms,
+          cancelled: false,
+          fire: () => {
+            if (!timer.cancelled) fn()
+          }
+        }
+        timers.push(timer)
+        return { cancel: () => void (timer.cancelled = true) }
+      }
+    },
+    prompt: { submit: call(submits) },
+    turn: { abort: call(aborts) },
+    command: { run: call(commands) },
+    model: { fork: call(forks) },
+    session: { id: async () => "conv-1" },
+    ui: {
+      invalidate: () => {
+        invalidations++
+      }
+    }
+  }
+
+  const matches = (matcher: Record<string, unknown> | undefined, e: Record<string, unknown>) =>
+    matcher === undefined || Object.entries(matcher).every(([k, v]) => e[k] === v)
+
+  /** Raises `event` as Claude Code would: through the one registration it matches, onto `next`. */
+  const dispatch = (event: string, e: Record<string, unknown>, next: Hook = async (x: unknown) => x) => {
+    const hit = registrations.filter((r) => r.pattern === event && matches(r.matcher, e))
+    if (hit.length > 1) throw new Error(`${event} matched ${hit.length} registrations`)
+    return hit.length === 0 ? next(e) : hit[0]!.hook($, e, next)
+  }
+
+  /** Raises a streaming turn.step and resolves with the step the engine was asked to send. */
+  const step = async (e: Record<string, unknown>) => {
+    const sent: Array<Record<string, unknown>> = []
+    const next = (x: Record<string, unknown>) =>
+      (async function* () {
+        sent.push(x)
+        yield { type: "chunk" }
+        return { response: "done" }
+      })()
+    const gen = dispatch("turn.step", e, next) as AsyncGenerator<unknown, unknown>
+    const chunks: Array<unknown> = []
+    for (;;) {
+      const r = await gen.next()
+      if (r.done) return { sent: sent[0], chunks, result: r.value }
+      chunks.push(r.value)
+    }
+  }
+
+  /** The next request to `path` (held or still to come). */
+  const requestTo = (path: string) => requests.next((r) => r.path === path)
+
+  /**
+   * Fires timers in order until one of them makes a request to `path`, and returns that timer and
+   * its request. A timer of another mod that fires here makes its own request, which stays held.
+   */
+  const fireUntil = async (path: string) => {
+    for (;;) {
+      const timer = await timers.next()
+      const before = requests.seen.length
+      timer.fire()
+      const made = requests.seen.slice(before).find((r) => r.path === path)
+      if (made !== undefined) return { timer, request: await requests.next((r) => r === made) }
+    }
+  }
+
+  const start = (isInteractive = true) =>
+    dispatch("session.start", { cwd: "/work", surface: "terminal", isInteractive })
+
+  return {
+    registrations,
+    dispatch,
+    step,
+    start,
+    requests,
+    requestTo,
+    fireUntil,
+    timers,
+    submits,
+    aborts,
+    commands,
+    forks,
+    envReads,
+    invalidations: () => invalidations
+  }
+}
+
+export type Engine = Awaited<ReturnType<typeof load>>
+
+/** Lets every promise the module has in flight run (it makes no real I/O, so a few turns suffice). */
+export const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve))
+}
