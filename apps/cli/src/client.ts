@@ -32,8 +32,17 @@ interface Reply {
   readonly body: string
 }
 
-const post = (c: Coordinates, path: string, body: string, timeoutMs: number) =>
+/**
+ * What a call says when the request reached lich but no answer came back (the connection dropped,
+ * or the patience ran out): lich may well have acted on it. `why` is the transport's reason.
+ */
+export type Unsure = (why: string) => string
+
+const post = (c: Coordinates, path: string, body: string, timeoutMs: number, unsure: Unsure | undefined) =>
   Effect.async<Reply, Unreachable>((resume, signal) => {
+    // Set once the whole request is on the wire: from then on lich may have acted on it.
+    let sent = false
+    const lostHere = (e: Error) => (sent && unsure ? new Unreachable({ message: unsure(e.message) }) : lost(e))
     const req = http.request(
       {
         host: "127.0.0.1",
@@ -47,13 +56,16 @@ const post = (c: Coordinates, path: string, body: string, timeoutMs: number) =>
         const chunks: Array<Buffer> = []
         res.on("data", (d: Buffer) => chunks.push(d))
         res.on("end", () => resume(Effect.succeed({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })))
-        res.on("error", (e) => resume(Effect.fail(lost(e))))
+        res.on("error", (e) => resume(Effect.fail(lostHere(e))))
       }
     )
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)))
     req.on("error", (e: NodeJS.ErrnoException) =>
-      resume(Effect.fail(e.code === "ECONNREFUSED" ? new Unreachable({ message: NO_LICH }) : lost(e)))
+      resume(Effect.fail(e.code === "ECONNREFUSED" ? new Unreachable({ message: NO_LICH }) : lostHere(e)))
     )
+    req.on("finish", () => {
+      sent = true
+    })
     req.end(body)
   })
 
@@ -81,7 +93,8 @@ export const call = <Tag extends string, P extends Schema.Schema.Any, S extends 
   group: RpcGroupName,
   rpc: Rpc.Rpc<Tag, P, S, E>,
   payload: Schema.Schema.Type<P>,
-  timeoutMs = DEFAULT_TIMEOUT_MS
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  unsure?: Unsure
 ): Effect.Effect<Schema.Schema.Type<S>, Schema.Schema.Type<E> | Unreachable> =>
   Effect.gen(function* () {
     const encoded = yield* Schema.encode(rpc.payloadSchema as unknown as Schema.Schema<unknown, unknown>)(payload).pipe(
@@ -90,7 +103,7 @@ export const call = <Tag extends string, P extends Schema.Schema.Any, S extends 
     const body = JSON.stringify(encoded)
     const path = `/rpc/${group}.${rpc._tag}`
     let c = yield* locate
-    let reply = yield* post(c, path, body, timeoutMs)
+    let reply = yield* post(c, path, body, timeoutMs, unsure)
     if (reply.status === 401 || reply.status === 403) {
       const fresh = retryWithFreshToken(c)
       if (!fresh) {
@@ -102,7 +115,7 @@ export const call = <Tag extends string, P extends Schema.Schema.Any, S extends 
         })
       }
       c = fresh
-      reply = yield* post(c, path, body, timeoutMs)
+      reply = yield* post(c, path, body, timeoutMs, unsure)
     }
     const json = yield* Effect.try({
       try: () => (reply.body === "" ? null : JSON.parse(reply.body)),

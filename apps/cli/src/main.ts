@@ -24,6 +24,7 @@ import { table } from "./commands/index.js"
 import { exitCodeFor } from "./exitCodes.js"
 import { Usage as UsageError } from "./usage.js"
 import { failLine, plain, stripAnsi } from "./output.js"
+import { quote } from "./safeText.js"
 
 /**
  * NodeTerminal, built on first use. Building it touches process.stdin (a stream set up for nothing,
@@ -106,9 +107,11 @@ const clearerUsage = (command: AnyCommand, name: string, args: ReadonlyArray<str
   const bare = flagWithoutValue(usage, args)
   if (bare !== undefined) return new UsageError({ message: `${bare} needs a value — \`lich ${name} --help\` says what it takes` })
   const stray = unknownFlag(usage, args)
-  if (stray !== undefined) return new UsageError({ message: `unknown flag "${stray}" for lich ${name} — \`lich ${name} --help\` lists the flags it takes` })
-  return undefined
+  return stray === undefined ? undefined : unknownFlagError(name, stray)
 }
+
+const unknownFlagError = (name: string, flag: string) =>
+  new UsageError({ message: `unknown flag ${quote(flag)} for lich ${name} — \`lich ${name} --help\` lists the flags it takes (put a word that starts with -- after a lone --)` })
 
 const wantsHelp = (args: ReadonlyArray<string>): boolean => flagZone(args).some((a) => a === "--help" || a === "-h")
 
@@ -118,6 +121,10 @@ const runCommand = (name: string, args: ReadonlyArray<string>, version: string) 
   const row = entry.command as unknown
   const command = (typeof row === "function" ? row() : row) as AnyCommand
   if (wantsHelp(args)) return Effect.sync(() => void process.stdout.write(`${commandHelp(command)}\n`))
+  // @effect/cli takes an unknown `--word` or `--word=value` as a positional (`rename S --bogus=1`
+  // renamed to "--bogus=1"), so a flag-shaped word the command does not take is refused up front.
+  const stray = flagZone(args).some((a) => FLAG_TOKEN.test(a)) ? unknownFlag(usageOf(command), args) : undefined
+  if (stray !== undefined) return Effect.fail(unknownFlagError(name, stray))
   const root = Command.make("lich").pipe(Command.withSubcommands([command]))
   const cli = Command.run(root, { name: "lich", version, executable: "lich" })
   // Only a command line @effect/cli refused is examined again, so the happy path pays nothing.

@@ -2,16 +2,38 @@
 import { Args, Command, Options } from "@effect/cli"
 import { Focus, Insert, MAX_ANSWER_BYTES } from "@lich/contract"
 import { Effect } from "effect"
-import * as fs from "node:fs"
 import { call } from "../client.js"
 import { renderFocused, renderInserted } from "../render/relay.js"
 import { Usage } from "../usage.js"
 import { jsonFlag, print, projectFlag, sender } from "./shared.js"
 import { WAIT_SLACK_MS } from "./relay.js"
 
-const readStdin = Effect.try({
-  try: () => fs.readFileSync(0),
-  catch: (e) => new Usage({ message: `could not read the text from stdin: ${String(e)}` })
+const tooLarge = (size: string) =>
+  new Usage({ message: `the text is ${size} bytes, over the 64 KiB limit — insert the path of the file instead of its contents` })
+
+/**
+ * stdin, read only up to the limit: past MAX_ANSWER_BYTES the read stops and the text is refused,
+ * so `yes | lich insert -` costs 64 KiB, not all the memory there is (it grew to 4.5 GB in 10 s
+ * when the whole stream was read before the size was checked).
+ */
+const readStdin = Effect.async<Buffer, Usage>((resume) => {
+  const chunks: Array<Buffer> = []
+  let size = 0
+  const stdin = process.stdin
+  const done = (result: Effect.Effect<Buffer, Usage>) => {
+    stdin.off("data", onData).off("end", onEnd).off("error", onError)
+    stdin.pause()
+    stdin.destroy()
+    resume(result)
+  }
+  const onData = (c: Buffer) => {
+    size += c.length
+    if (size > MAX_ANSWER_BYTES) return done(Effect.fail(tooLarge(`more than ${MAX_ANSWER_BYTES}`)))
+    chunks.push(c)
+  }
+  const onEnd = () => done(Effect.succeed(Buffer.concat(chunks)))
+  const onError = (e: Error) => done(Effect.fail(new Usage({ message: `could not read the text from stdin: ${e.message}` })))
+  stdin.on("data", onData).on("end", onEnd).on("error", onError)
 })
 
 export const insert = Command.make(
@@ -28,9 +50,7 @@ export const insert = Command.make(
       const fromArg = f.text._tag === "Some" && f.text.value !== "-" ? f.text.value : undefined
       const raw = fromArg ?? (yield* readStdin)
       const size = typeof raw === "string" ? Buffer.byteLength(raw) : raw.length
-      if (size > MAX_ANSWER_BYTES) {
-        return yield* new Usage({ message: `the text is ${size} bytes, over the 64 KiB limit — insert the path of the file instead of its contents` })
-      }
+      if (size > MAX_ANSWER_BYTES) return yield* tooLarge(String(size))
       const text = typeof raw === "string" ? raw : raw.toString("utf8")
       const seconds = f.timeout > 0 ? f.timeout : 10
       const inserted = yield* call("relay", Insert, { from: sender(), session: f.session, project: f.project, text, timeout: f.timeout }, seconds * 1000 + WAIT_SLACK_MS)

@@ -5,7 +5,7 @@ import { Effect } from "effect"
 import { call } from "../client.js"
 import { exitCodeFor } from "../exitCodes.js"
 import { json as printJson, setExit, stdout } from "../output.js"
-import { renderCollected, renderReplied, renderResult } from "../render/relay.js"
+import { renderCollected, renderReplied, renderResult, resultJson } from "../render/relay.js"
 import { Usage } from "../usage.js"
 import { jsonFlag, projectFlag, sender } from "./shared.js"
 
@@ -17,13 +17,34 @@ const timeoutFlag = Options.integer("timeout").pipe(
   Options.withDefault(0)
 )
 
+/**
+ * 10 min: a reply is one small write, but a backend under load (or paused: a laptop lid, a SIGSTOP)
+ * can take far longer than a keystroke to get to it, and an agent told its answer failed does the
+ * work twice. While the connection to a live lich stays open the reply waits; a lich that dies drops
+ * the connection at once, so the wait never outlives it.
+ */
+export const REPLY_PATIENCE_MS = 10 * 60_000
+
+/**
+ * Said only when lich got the answer and never confirmed it. Retrying is the check, and it is safe:
+ * a ticket takes one answer, so a second reply says it is answered already rather than filing twice.
+ * (`lich wait <ticket>` is the sender's check, not the replier's: it would take the answer out of
+ * the sender's inbox.)
+ */
+const replyUnsure = (ticket: string) => (why: string) =>
+  `not sure the answer landed: lich got it but did not confirm (${why}) — run the same lich reply ${ticket === "" ? "" : `${ticket} `}again once lich answers (lich version shows it): if it landed, lich says the ticket is answered already, and an answer is never filed twice`
+
+/** The task reached lich and its ticket never came back: whether it went out is what cannot be known here. */
+const sendUnsure = (why: string) =>
+  `not sure the task went out: lich got it but the connection dropped before its ticket came back (${why}) — sending again may hand it over twice; from a session, lich wait collects its result if it did go out`
+
 export const waitBudgetMs = (seconds: number): number =>
   (seconds <= 0 ? DEFAULT_WAIT_SECONDS : Math.min(seconds, MAX_WAIT_SECONDS)) * 1000 + WAIT_SLACK_MS
 
 /** Prints one outcome and sets the exit code its status maps to. */
 export const printResult = (r: RelayResult, asJson: boolean) =>
   Effect.zipRight(
-    asJson ? printJson(r) : stdout(renderResult(r, "cli", sender() !== "")),
+    asJson ? printJson(resultJson(r)) : stdout(renderResult(r, "cli", sender() !== "")),
     setExit(exitCodeFor(r.status === "answered" ? "answered" : outcomeTag(r.status)))
   )
 
@@ -42,7 +63,7 @@ export const send = Command.make(
   },
   (f) =>
     Effect.flatMap(
-      call("relay", Send, { from: sender(), target: f.session, project: f.project, prompt: f.prompt, timeout: f.timeout, private: f.private }, waitBudgetMs(f.timeout)),
+      call("relay", Send, { from: sender(), target: f.session, project: f.project, prompt: f.prompt, timeout: f.timeout, private: f.private }, waitBudgetMs(f.timeout), sendUnsure),
       (r) => printResult(r, f.json)
     )
 ).pipe(Command.withDescription("Type a task at another session's prompt, submit it, and wait for its answer."))
@@ -68,7 +89,7 @@ export const wait = Command.make(
         })
       }
       const c = yield* call("relay", Collect, { from: sender(), timeout: f.timeout, noWait: f.noWait }, waitBudgetMs(f.timeout))
-      yield* f.json ? printJson({ results: c.results, open: c.open }) : stdout(renderCollected(c))
+      yield* f.json ? printJson({ results: c.results.map(resultJson), open: c.open }) : stdout(renderCollected(c))
       // A batch has no single status: anything collected is done; came back empty with errands open is 2.
       yield* setExit(c.results.length === 0 && c.open.length > 0 ? exitCodeFor("pending") : 0)
     })
@@ -82,7 +103,7 @@ export const reply = Command.make(
       const [a, b] = f.words
       const ticket = b === undefined ? "" : a!
       const answer = b === undefined ? a! : b
-      yield* call("relay", Reply, { from: sender(), ticket, answer })
+      yield* call("relay", Reply, { from: sender(), ticket, answer }, REPLY_PATIENCE_MS, replyUnsure(ticket))
       yield* stdout(renderReplied())
     })
 ).pipe(Command.withDescription("Hand an answer to the session waiting on a ticket (or the one request open against this session)."))
