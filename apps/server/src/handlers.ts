@@ -21,6 +21,8 @@ export const RelayHandlers = RelayRpcs.toLayer(
       "relay.Collect": (p) => relay.collect(p),
       "relay.Reply": (p) => relay.reply(p),
       "relay.Insert": (p) => relay.insert(p),
+      "relay.Control": (p) => relay.control(p),
+      "relay.Ask": (p) => relay.ask(p),
       // The card is switched either way; with no window attached, one is opened already on it.
       "relay.Focus": (p) =>
         Effect.gen(function* () {

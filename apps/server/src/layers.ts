@@ -4,6 +4,7 @@
  */
 import { EventHub, HookReports } from "@lich/events"
 import { Hooks } from "@lich/hooks"
+import { ModChannel } from "@lich/mod"
 import { RelayLayer } from "@lich/relay"
 import { DeskLayer, ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
 import { StoreLive } from "@lich/store"
@@ -37,7 +38,7 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     StoreLive(dbFile),
     Terminals.layer.pipe(Layer.provide(NodePtyLayer))
   )
-  const workspace = WorkspaceLayer.pipe(Layer.provideMerge(base))
+  const workspace = Layer.merge(WorkspaceLayer, ModChannel.layer).pipe(Layer.provideMerge(base))
   const relay = RelayLayer.pipe(Layer.provideMerge(workspace))
   // The window and its themes: user themes live in <config>/lich/themes.
   const windowing = Layer.mergeAll(Window.layer, Themes.layer(path.join(configDir(config.env), "themes")))

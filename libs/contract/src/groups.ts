@@ -29,8 +29,9 @@ import {
   Whoami,
   Worktrees
 } from "./rpc.js"
+import { Ask, Control } from "./mod.js"
 
-export const RelayRpcs = RpcGroup.make(Peers, Whoami, Send, Wait, Collect, Reply, Insert, Focus).prefix("relay.")
+export const RelayRpcs = RpcGroup.make(Peers, Whoami, Send, Wait, Collect, Reply, Insert, Focus, Control, Ask).prefix("relay.")
 export const SpawnRpcs = RpcGroup.make(
   Open,
   Close,

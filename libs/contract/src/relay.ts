@@ -18,7 +18,13 @@ export class RelayResult extends Schema.Class<RelayResult>("RelayResult")({
   /** the target's label */
   target: Schema.String,
   status: ResultStatus,
-  answer: Schema.String
+  answer: Schema.String,
+  /**
+   * Why, in words, where the status alone would mislead: the reason a `waiting` target gave for being
+   * blocked on a person, or "ended" for a target whose process ended on the errand. Prose and MCP
+   * text read it; `--json` keeps the contract's four keys.
+   */
+  detail: Schema.optional(Schema.String)
 }) {}
 
 /** A no-ticket collect: every ready result, oldest first, and the labels still owing one. */

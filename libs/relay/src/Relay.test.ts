@@ -7,6 +7,7 @@
 import { it } from "@effect/vitest"
 import { EventHub, HookReports, type HookReport } from "@lich/events"
 import { ServerConfig, SessionStates, Workspace, WorkspaceLayer } from "@lich/spawn"
+import { ModChannel } from "@lich/mod"
 import { StoreMemory } from "@lich/store"
 import { FakePty, Terminals } from "@lich/terminal"
 import { Duration, Effect, Fiber, Layer, TestClock } from "effect"
@@ -27,7 +28,7 @@ const config = Layer.succeed(ServerConfig, {
   home: dir
 })
 const base = Layer.mergeAll(config, EventHub.layer, HookReports.layer, SessionStates.layer, StoreMemory, Terminals.layer.pipe(Layer.provideMerge(FakePty.layer)))
-const TestLayer = RelayLayer.pipe(Layer.provideMerge(WorkspaceLayer.pipe(Layer.provideMerge(base))))
+const TestLayer = RelayLayer.pipe(Layer.provideMerge(Layer.merge(ModChannel.layer, WorkspaceLayer).pipe(Layer.provideMerge(base))))
 
 const tick = (ms: number) => TestClock.adjust(Duration.millis(ms))
 

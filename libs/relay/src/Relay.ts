@@ -14,7 +14,8 @@ import {
 } from "@lich/contract"
 import { HookReports } from "@lich/events"
 import { provider, isProviderId } from "@lich/providers"
-import { Workspace } from "@lich/spawn"
+import { ModChannel } from "@lich/mod"
+import { ServerConfig, Workspace } from "@lich/spawn"
 import { Projects } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { Clock, Context, Deferred, Duration, Effect, Either, Layer, Option, Queue, Schedule, Stream } from "effect"
@@ -22,10 +23,13 @@ import { makeCore } from "./core.js"
 import { makeDelivery } from "./deliver.js"
 import { makeObserver } from "./observe.js"
 import { cleanAnswer, cleanPrompt, newTicket, waitSeconds } from "./sanitize.js"
-import { openErrandsAt, openErrandsFrom, publicEntries, stash, SWEEP_EVERY_MS, takeEntry, TICKET_TTL_MS, type Errand } from "./state.js"
+import { openErrandsAt, openErrandsFrom, type InboxEntry, type Outcome, publicEntries, stash, SWEEP_EVERY_MS, takeEntry, TICKET_TTL_MS, type Errand } from "./state.js"
 import { findLive, liveCards } from "./targets.js"
 import { relayedMessage } from "./text.js"
 import { makeExtras } from "./extras.js"
+import { makeControl } from "./control.js"
+import { modStatus } from "./modStatus.js"
+import { makeModDelivery } from "./viaMod.js"
 
 export interface SendInput {
   readonly from: string
@@ -36,12 +40,15 @@ export interface SendInput {
   readonly private: boolean
 }
 
+const entryResult = (x: InboxEntry) =>
+  new RelayResult({ ticket: x.ticket, target: x.target, status: x.status, answer: x.answer, ...(x.detail === undefined ? {} : { detail: x.detail }) })
+
 export type RelayShape = Effect.Effect.Success<typeof make>
 
 export class Relay extends Context.Tag("lich/relay/Relay")<Relay, RelayShape>() {}
 
-const toResult = (e: { ticket: string; targetLabel: string }, o: { status: RelayResult["status"]; answer: string }) =>
-  new RelayResult({ ticket: e.ticket, target: e.targetLabel, status: o.status, answer: o.answer })
+const toResult = (e: { ticket: string; targetLabel: string }, o: Outcome) =>
+  new RelayResult({ ticket: e.ticket, target: e.targetLabel, status: o.status, answer: o.answer, ...(o.detail === undefined ? {} : { detail: o.detail }) })
 
 const make = Effect.gen(function* () {
   const ws = yield* Workspace
@@ -55,7 +62,10 @@ const make = Effect.gen(function* () {
     Effect.map(Effect.orElseSucceed(ws.cards(), () => []), (cs) => cs.find((c) => c.id === id)?.row.kind ?? "")
   const hasTools = (id: string) =>
     Effect.map(kindOf(id), (k) => isProviderId(k) && provider(k).hasToolsAlways)
-  const delivery = yield* makeDelivery(core, scope, hasTools)
+  const channel = yield* ModChannel
+  const config = yield* ServerConfig
+  const viaMod = makeModDelivery({ core, channel, terminals, hub: core.hub, kindOf, pluginLaid: config.claudePlugin !== undefined })
+  const delivery = yield* makeDelivery(core, scope, hasTools, viaMod)
   core.setDeps({ onStashed: delivery.armNudge })
 
   /** Holds the line on `e` for `seconds`; the last waiter to let go leaves the rest to the inbox. */
@@ -73,7 +83,9 @@ const make = Effect.gen(function* () {
       // An outcome that landed while we were letting go was not stashed (we were attending): ours.
       const late = yield* Deferred.poll(e.outcome)
       if (Option.isSome(late)) return toResult(e, yield* late.value)
-      return toResult(e, { status: "pending", answer: "" })
+      // Blocked on a person: say so, with the reason its hook gave, rather than "still working".
+      const blocked = yield* locked((s) => s.waiting.get(e.targetId))
+      return toResult(e, { status: "pending", answer: "", ...(blocked === undefined ? {} : { detail: blocked }) })
     })
 
   const send = (p: SendInput) =>
@@ -85,7 +97,7 @@ const make = Effect.gen(function* () {
       const senderId = me ? me.id : ""
       const targetHasTools = isProviderId(target.row.kind) && provider(target.row.kind).hasToolsAlways
       const now = yield* Clock.currentTimeMillis
-      const outcome = yield* Deferred.make<{ status: RelayResult["status"]; answer: string }>()
+      const outcome = yield* Deferred.make<Outcome>()
       const e = yield* locked((s) => {
         const ticket = newTicket((t) => s.errands.has(t) || s.tombs.has(t))
         const errand: Errand = {
@@ -105,6 +117,7 @@ const make = Effect.gen(function* () {
           skipTurns: 0,
           attended: 0,
           retyped: false,
+          awaitingStart: false,
           closed: false,
           outcome
         }
@@ -135,7 +148,7 @@ const make = Effect.gen(function* () {
           if (!found.entry.private && found.entry.senderId !== "") {
             yield* core.hub.publish({ _tag: "session-inbox", id: found.entry.senderId, count: found.count })
           }
-          return new RelayResult({ ticket, target: found.entry.target, status: found.entry.status, answer: found.entry.answer })
+          return entryResult(found.entry)
         case "open":
           return yield* attend(found.e, waitSeconds(p.timeout))
         case "tomb":
@@ -181,7 +194,7 @@ const make = Effect.gen(function* () {
       }
       if (got.ready.length > 0) yield* core.hub.publish({ _tag: "session-inbox", id: p.from, count: 0 })
       return new Collected({
-        results: got.ready.map((x) => new RelayResult({ ticket: x.ticket, target: x.target, status: x.status, answer: x.answer })),
+        results: got.ready.map(entryResult),
         open: got.open,
         held: held || (got.ready.length === 0 && got.open.length > 0)
       })
@@ -250,7 +263,8 @@ const make = Effect.gen(function* () {
   const observer = makeObserver(core, delivery)
   const subscription = yield* reports.subscribe
   yield* Effect.forkIn(Effect.forever(Effect.flatMap(Queue.take(subscription), observer.observe)), scope)
-  yield* Effect.forkIn(Stream.runForEach(terminals.exits, (x) => observer.ended(x.id)), scope)
+  yield* Effect.forkIn(Stream.runForEach(terminals.exits, (x) => Effect.zipRight(viaMod.forget(x.id), observer.ended(x.id))), scope)
+  const control = yield* makeControl({ ws, terminals })
   const sweep = Effect.gen(function* () {
     const expired = yield* locked((s, now) => {
       for (const [t, tomb] of s.tombs) if (now >= tomb.until) s.tombs.delete(t)
@@ -272,7 +286,12 @@ const make = Effect.gen(function* () {
     collect: (p: { from: string; timeout: number; noWait: boolean }): Effect.Effect<Collected, LichError> => collect(p),
     reply: (p: { from: string; ticket: string; answer: string }): Effect.Effect<Replied, LichError> => reply(p),
     insert: extras.insert,
-    focus: extras.focus
+    focus: extras.focus,
+    control: control.control,
+    ask: control.ask,
+    /** The read-only view the mod's footer line draws; None for a session with no process. */
+    modStatus: (sessionId: string) =>
+      Effect.flatMap(terminals.isLive(sessionId), (live) => (live ? Effect.map(modStatus(core, sessionId), Option.some) : Effect.succeed(Option.none())))
   }
 })
 

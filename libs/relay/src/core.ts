@@ -57,6 +57,7 @@ export const makeCore = Effect.gen(function* () {
             target: e.targetLabel,
             status: outcome.status,
             answer: outcome.answer,
+            ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
             readyAt: now,
             private: e.private,
             nudged: false

@@ -8,11 +8,17 @@ import { Duration, Effect, type Scope } from "effect"
 import type { Core } from "./core.js"
 import { type Errand, NUDGE_DEBOUNCE_MS, publicEntries, QUEUE_LIMIT_MS, RECEIPT_WINDOW_MS } from "./state.js"
 import { nudgeText } from "./text.js"
+import type { makeModDelivery } from "./viaMod.js"
 
 /** 16 KiB: a capped 8 KiB prompt plus the message around it; nothing larger is typed by the relay. */
 export const RELAY_MESSAGE_MAX_BYTES = 16 * 1024
 
-export const makeDelivery = (core: Core, scope: Scope.Scope, hasTools: (sessionId: string) => Effect.Effect<boolean>) =>
+export const makeDelivery = (
+  core: Core,
+  scope: Scope.Scope,
+  hasTools: (sessionId: string) => Effect.Effect<boolean>,
+  viaMod: ReturnType<typeof makeModDelivery>
+) =>
   Effect.gen(function* () {
     const terminals = yield* Terminals
     const nudgeTimers = new Set<string>()
@@ -55,7 +61,17 @@ export const makeDelivery = (core: Core, scope: Scope.Scope, hasTools: (sessionI
     const deliver = (e: Errand) =>
       Effect.suspend(() => targetLock(e.targetId).withPermits(1)(handOff(e)))
 
+    /** A Claude Code session's mod takes the task when it polls; everything else is typed. */
     const handOff = (e: Errand) =>
+      Effect.gen(function* () {
+        if (e.closed) return
+        const route = yield* viaMod.route(e.targetId)
+        if (route === "gone") return yield* core.close(e, { status: "undelivered", answer: "" })
+        if (route === "mod" && (yield* viaMod.handOver(e))) return
+        yield* typeIn(e)
+      })
+
+    const typeIn = (e: Errand) =>
       Effect.gen(function* () {
         const ready = yield* terminals.awaitReady(e.targetId, Duration.millis(QUEUE_LIMIT_MS))
         if (!ready) {
@@ -103,8 +119,11 @@ export const makeDelivery = (core: Core, scope: Scope.Scope, hasTools: (sessionI
           return { fresh, targets: [...new Set(entries.map((x) => x.target))].sort() }
         })
         if (!batch) return
+        const text = nudgeText(batch.targets, yield* hasTools(senderId))
+        // A sender whose mod polls gets the note as a message from the plugin, not typed over its draft.
+        if (yield* viaMod.tell(senderId, text)) return
         const ready = yield* terminals.awaitReady(senderId, Duration.millis(QUEUE_LIMIT_MS))
-        const wrote = ready ? yield* type(senderId, nudgeText(batch.targets, yield* hasTools(senderId))) : undefined
+        const wrote = ready ? yield* type(senderId, text) : undefined
         if (!wrote || wrote._tag === "Left") {
           // Not typed: leave them to be nudged with the next batch.
           yield* core.locked(() => {

@@ -4,6 +4,11 @@
  * the turn and got no reply close as unanswered, all of them, since nothing outside the session can
  * say which one that turn was; idle (the session ended) closes every delivered errand. A turn that
  * ends while the session still waits on an errand of its own says nothing yet.
+ *
+ * A session that ended — its process exited, or its hooks said idle — did not "answer somewhere
+ * else": an errand it had started on is stopped, one it never started on never reached it, and both
+ * say the session ended. An errand handed to the session's mod belongs to the turn the mod starts for
+ * it, so the turns before that one (already running when it was handed over) are not read against it.
  */
 import type { HookReport } from "@lich/events"
 import { Effect } from "effect"
@@ -19,6 +24,9 @@ interface DeliveryHooks {
 export const makeObserver = (core: Core, delivery: DeliveryHooks) => {
   const closeAll = (es: ReadonlyArray<Errand>) =>
     Effect.forEach(es, (e) => core.close(e, { status: "unanswered", answer: "" }), { discard: true })
+  /** The session is gone: what it was working on stopped, what it never started on never reached it. */
+  const closeEnded = (es: ReadonlyArray<Errand>) =>
+    Effect.forEach(es, (e) => core.close(e, { status: e.sawBusy ? "stopped" : "undelivered", answer: "", detail: "ended" }), { discard: true })
 
   const observe = (r: HookReport) =>
     Effect.gen(function* () {
@@ -29,19 +37,25 @@ export const makeObserver = (core: Core, delivery: DeliveryHooks) => {
           case "busy":
           case "compacting":
             s.turn.set(r.id, "busy")
-            for (const e of delivered) e.sawBusy = true
+            s.waiting.delete(r.id)
+            for (const e of delivered) if (!e.awaitingStart) e.sawBusy = true
             return []
           case "waiting":
+            // Only inside a turn: Claude Code also notifies an idle prompt, which blocks nothing.
+            if (s.turn.get(r.id) === "busy") s.waiting.set(r.id, r.reason === "" ? "waiting on a permission prompt" : r.reason)
             return []
           case "idle":
             s.turn.delete(r.id)
+            s.waiting.delete(r.id)
             return delivered
           case "done": {
             s.turn.set(r.id, "done")
+            s.waiting.delete(r.id)
             // Still waiting on an errand of its own: that outcome resumes it; the turn after is the one read.
             if (openErrandsFrom(s, r.id).length > 0) return []
             const ended: Array<Errand> = []
             for (const e of delivered) {
+              if (e.awaitingStart) continue
               if (e.skipTurns > 0) {
                 e.skipTurns--
                 e.sawBusy = false
@@ -51,7 +65,8 @@ export const makeObserver = (core: Core, delivery: DeliveryHooks) => {
           }
         }
       })
-      yield* closeAll(toClose)
+      if (r.state === "idle") yield* closeEnded(toClose)
+      else yield* closeAll(toClose)
       if (r.state === "done" && toClose.length >= 2) {
         yield* Effect.ignore(delivery.type(r.id, unansweredNote(toClose.map((e) => ({ ticket: e.ticket, sender: e.senderLabel || "the command line" })))))
       }
@@ -63,9 +78,10 @@ export const makeObserver = (core: Core, delivery: DeliveryHooks) => {
     Effect.gen(function* () {
       const toClose = yield* core.locked((s) => {
         s.turn.delete(id)
+        s.waiting.delete(id)
         return openErrandsAt(s, id).filter((e) => e.delivered)
       })
-      yield* closeAll(toClose)
+      yield* closeEnded(toClose)
     })
 
   return { observe, ended }

@@ -23,6 +23,8 @@ export const SWEEP_EVERY_MS = 60 * 1000
 export interface Outcome {
   readonly status: ResultStatus
   readonly answer: string
+  /** See RelayResult.detail: "ended", or the waiting reason. */
+  readonly detail?: string
 }
 
 export interface Errand {
@@ -46,6 +48,8 @@ export interface Errand {
   skipTurns: number
   attended: number
   retyped: boolean
+  /** Handed to the target's mod, whose turn on it has not started yet: that session's turns are not this errand's. */
+  awaitingStart: boolean
   closed: boolean
   readonly outcome: Deferred.Deferred<Outcome>
 }
@@ -68,6 +72,7 @@ export interface InboxEntry {
   readonly target: string
   readonly status: ResultStatus
   readonly answer: string
+  readonly detail?: string
   readonly readyAt: number
   readonly private: boolean
   nudged: boolean
@@ -82,6 +87,8 @@ export interface RelayState {
   readonly turn: Map<string, "busy" | "done">
   /** Sessions that ever reported a state: only their silence can be read as "unread". */
   readonly reporting: Set<string>
+  /** Why a session inside a turn is blocked on a person, from its last `waiting` report. */
+  readonly waiting: Map<string, string>
 }
 
 export const emptyState = (): RelayState => ({
@@ -89,7 +96,8 @@ export const emptyState = (): RelayState => ({
   tombs: new Map(),
   inbox: new Map(),
   turn: new Map(),
-  reporting: new Set()
+  reporting: new Set(),
+  waiting: new Map()
 })
 
 export const publicEntries = (s: RelayState, senderId: string): Array<InboxEntry> =>

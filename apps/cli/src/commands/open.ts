@@ -3,7 +3,7 @@ import { Open, Send, type RelayResult } from "@lich/contract"
 import { Effect, Either } from "effect"
 import { call } from "../client.js"
 import { failLine, json as printJson, setExit, stdout } from "../output.js"
-import { renderResult } from "../render/relay.js"
+import { renderResult, resultJson } from "../render/relay.js"
 import { renderOpened, renderStartFailure } from "../render/spawn.js"
 import { Usage } from "../usage.js"
 import { waitBudgetMs } from "./relay.js"
@@ -68,7 +68,7 @@ export const open = Command.make("open", flags, (f) =>
           )
     const result = delivery && Either.isRight(delivery) ? delivery.right : undefined
     if (f.json) {
-      yield* printJson(result ? { ...s, delivery: result } : s)
+      yield* printJson(result ? { ...s, delivery: resultJson(result) } : s)
     } else {
       yield* stdout(result ? `${renderOpened(opened)}\n${renderResult(result, "cli", sender() !== "")}` : renderOpened(opened))
     }

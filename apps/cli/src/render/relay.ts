@@ -7,8 +7,14 @@ import type { Collected, Inserted, RelayResult, Focused } from "@lich/contract"
 
 export type Audience = "cli" | "mcp"
 
+/** The opening of a pending outcome: still working, or blocked on a person and why. */
+const pendingOpening = (r: RelayResult): string =>
+  r.detail === undefined || r.detail === ""
+    ? `${r.target} is still working.`
+    : `${r.target} is waiting on a person, not working: ${r.detail.replace(/[.\s]+$/, "")}. It cannot pick up the task until someone answers that in the "${r.target}" card — tell the user.`
+
 const pending = (r: RelayResult, a: Audience, senderIsSession: boolean): string => {
-  const held = `${r.target} is still working. The errand is open — a message that session was not ready for is held until it is`
+  const held = `${pendingOpening(r)} The errand is open — a message that session was not ready for is held until it is`
   if (a === "mcp") {
     return `${held} — and a note will be typed at your prompt when its result is ready. Collect it with wait_for_answer (ticket "${r.ticket}", or no ticket for everything at once).`
   }
@@ -16,6 +22,9 @@ const pending = (r: RelayResult, a: Audience, senderIsSession: boolean): string 
     ? `${held} — and a note will be typed at the sending session's prompt when its result is ready. To hold the line for it instead:\n  lich wait ${r.ticket}`
     : `${held}. Nothing is typed anywhere when it is done: this was sent from outside a session, so collect the result with:\n  lich wait ${r.ticket}`
 }
+
+/** The result object `--json` prints: the contract's four keys, never the prose-only detail. */
+export const resultJson = (r: RelayResult) => ({ ticket: r.ticket, target: r.target, status: r.status, answer: r.answer })
 
 /** One outcome, in the words a single send or wait prints. */
 export const renderResult = (r: RelayResult, a: Audience = "cli", senderIsSession = true): string => {
@@ -28,10 +37,16 @@ export const renderResult = (r: RelayResult, a: Audience = "cli", senderIsSessio
     case "unread":
       return `"${t}" never picked the task up: it was typed at that session's prompt and nothing there started working — something else has that terminal, usually a question of the provider's own such as a trust prompt. Nothing is queued. Tell the user to open the "${t}" card and clear what is on its screen, then send the task again.`
     case "undelivered":
+      if (r.detail === "ended") {
+        return `The task never reached "${t}": that session ended before it started on it — its process exited, or it was closed. Nothing is queued anywhere; send the task again once the "${t}" card is running.`
+      }
       return `The task never reached "${t}": it was held for a prompt that session never reached — it ended, or whatever had its terminal outlasted the 5-minute queue. Nothing is queued anywhere; send it again once the "${t}" card shows what happened.`
     case "unanswered":
       return `The "${t}" session finished its turn without answering through lich. Whatever it produced is in that session — tell the user to open the "${t}" card to read it.`
     case "stopped":
+      if (r.detail === "ended") {
+        return `"${t}" ended while it was working on the task (ticket ${r.ticket}): its process exited before it answered. No answer is coming through lich; whatever it did is in its checkout — send the task again once the "${t}" card is running.`
+      }
       return `"${t}" was closed before it answered (ticket ${r.ticket}). No answer is coming through lich.`
     case "expired":
       return `Nobody answered ticket ${r.ticket} ("${t}") within the hour, so the errand expired. No answer is coming through lich; send the task again if it still matters.`

@@ -1,0 +1,145 @@
+/**
+ * Delivery through a Claude Code session's mod: the relayed task goes to the lich-plugin mod as a
+ * `prompt` command instead of being typed, so whatever the person is typing at that prompt is left
+ * alone and the task does not wait for them to finish it.
+ *
+ * The mod's first poll is also the best readiness signal lich has for Claude Code: the mod loads only
+ * once the folder is trusted, after onboarding. So a task for a Claude Code session whose mod has not
+ * polled yet is held for that poll (MOD_GRACE_MS), and typed as usual only when none comes — unless the
+ * screen shows Claude Code's trust question, which the Enter would answer "No, exit": then the task is
+ * held for as long as the queue allows and the card says why. A task the mod collected is never typed
+ * again; one no poll collected in time is withdrawn and typed as usual.
+ */
+import type { EventHub } from "@lich/events"
+import type { AckOutcome, ModChannel } from "@lich/mod"
+import type { Terminals } from "@lich/terminal"
+import { Clock, Deferred, Duration, Effect, Option } from "effect"
+import type { Core } from "./core.js"
+import { startupDialog } from "./dialogs.js"
+import { type Errand, QUEUE_LIMIT_MS, RECEIPT_WINDOW_MS } from "./state.js"
+
+/**
+ * 15 s: Claude Code reaches its prompt 0.6–1.3 s after launch here and the mod polls as the session
+ * starts; a first poll that has not come by then is not coming (a Claude Code that runs no mods).
+ */
+export const MOD_GRACE_MS = 15_000
+/** 10 s: a polling mod re-polls at once after each answer; a command it has not taken by then never will be. */
+export const COLLECT_MS = 10_000
+
+export type Route = "mod" | "type" | "gone"
+
+interface Deps {
+  readonly core: Core
+  readonly channel: ModChannel["Type"]
+  readonly terminals: Terminals["Type"]
+  readonly hub: EventHub["Type"]
+  /** The target's provider kind ("" when unknown). */
+  readonly kindOf: (id: string) => Effect.Effect<string>
+  /** lich handed its plugin to the Claude Code sessions it starts. */
+  readonly pluginLaid: boolean
+}
+
+export const makeModDelivery = (d: Deps) => {
+  /** Claude Code sessions that outlasted the grace without a poll: typed at, until their mod shows up. */
+  const modless = new Set<string>()
+
+  const holdForDialog = (id: string, reason: string) =>
+    Effect.gen(function* () {
+      yield* d.hub.publish({ _tag: "session-status", id, state: "waiting", tool: "", detail: "", reason })
+      const polled = yield* d.channel.awaitAttached(id, Duration.millis(QUEUE_LIMIT_MS - MOD_GRACE_MS))
+      return polled ? ("mod" as const) : ("gone" as const)
+    })
+
+  /** How a task reaches `id`: through its mod, typed, or not at all (the session is stuck behind a question). */
+  const route = (id: string): Effect.Effect<Route> =>
+    Effect.gen(function* () {
+      if (!d.pluginLaid || (yield* d.kindOf(id)) !== "claude") return "type"
+      if (yield* d.channel.attached(id)) return "mod"
+      if (modless.has(id)) return "type"
+      if (yield* d.channel.awaitAttached(id, Duration.millis(MOD_GRACE_MS))) return "mod"
+      if (!(yield* d.terminals.isLive(id))) return "gone"
+      const dialog = startupDialog("claude", yield* d.terminals.replay(id))
+      if (dialog !== undefined) return yield* holdForDialog(id, dialog)
+      modless.add(id)
+      return "type"
+    })
+
+  /**
+   * Hands `e` to its target's mod. True when the mod took it — the errand is the mod's from here, and
+   * its outcome follows from the ack — false when no poll collected it and it should be typed instead.
+   */
+  const handOver = (e: Errand) =>
+    Effect.gen(function* () {
+      const busy = yield* d.core.locked((s) => {
+        e.delivered = true
+        e.awaitingStart = true
+        return s.turn.get(e.targetId) === "busy"
+      })
+      const sent = yield* d.channel.enqueue(e.targetId, { kind: "prompt", text: e.message })
+      const took = yield* Deferred.await(sent.collected).pipe(Effect.timeoutOption(Duration.millis(COLLECT_MS)))
+      if (Option.isNone(took) && (yield* d.channel.withdraw(e.targetId, sent.command.id))) {
+        yield* d.core.locked(() => {
+          e.delivered = false
+          e.awaitingStart = false
+        })
+        return false
+      }
+      yield* d.core.locked(() => {
+        e.entered = true
+      })
+      yield* marks(e)
+      yield* awaitStart(e, sent.outcome, busy)
+      return true
+    })
+
+  const marks = (e: Errand) =>
+    Effect.gen(function* () {
+      yield* d.hub.publish({ _tag: "session-relay", id: e.targetId, peer: e.senderLabel, direction: "in", ticket: e.ticket })
+      if (e.senderId !== "") yield* d.hub.publish({ _tag: "session-relay", id: e.senderId, peer: e.targetLabel, direction: "out", ticket: e.ticket })
+    })
+
+  /**
+   * Waits for the turn the mod starts on `e`. A mod queues a prompt behind a running turn, so while
+   * the target is busy the wait goes on (up to the queue limit); a target at its prompt that has not
+   * started within the receipt window never read it.
+   */
+  const awaitStart = (e: Errand, outcome: Deferred.Deferred<AckOutcome>, busyAtHandOff: boolean) =>
+    Effect.gen(function* () {
+      const deadline = (yield* Clock.currentTimeMillis) + QUEUE_LIMIT_MS
+      // A turn seen running in the last window: the mod may be starting ours right as it ends.
+      let sawBusy = busyAtHandOff
+      for (;;) {
+        const got = yield* Deferred.await(outcome).pipe(Effect.timeoutOption(Duration.millis(RECEIPT_WINDOW_MS)))
+        if (Option.isSome(got)) return yield* started(e, got.value)
+        const busy = yield* d.core.locked((s) => s.turn.get(e.targetId) === "busy")
+        if (e.closed) return false
+        if ((!busy && !sawBusy) || (yield* Clock.currentTimeMillis) >= deadline) {
+          return yield* d.core.close(e, { status: "unread", answer: "" })
+        }
+        sawBusy = busy
+      }
+    })
+
+  const started = (e: Errand, o: AckOutcome) =>
+    Effect.gen(function* () {
+      if (o._tag === "ended") return yield* d.core.close(e, { status: "undelivered", answer: "", detail: "ended" })
+      // The mod refused or dropped the prompt: nothing there started on it.
+      if (!o.ok) return yield* d.core.close(e, { status: "unread", answer: "" })
+      yield* d.core.locked(() => {
+        e.awaitingStart = false
+        e.sawBusy = true
+      })
+      return true
+    })
+
+  /** A note for a session whose mod polls, as a prompt from the plugin; false when it must be typed. */
+  const tell = (id: string, text: string) =>
+    Effect.gen(function* () {
+      if (!d.pluginLaid || !(yield* d.channel.attached(id))) return false
+      const sent = yield* d.channel.enqueue(id, { kind: "prompt", text })
+      const took = yield* Deferred.await(sent.collected).pipe(Effect.timeoutOption(Duration.millis(COLLECT_MS)))
+      return Option.isSome(took) || !(yield* d.channel.withdraw(id, sent.command.id))
+    })
+
+  return { route, handOver, tell, forget: (id: string) => Effect.sync(() => modless.delete(id)) }
+}
