@@ -6,8 +6,13 @@
 
 /** Set by AppImage launchers; a child that inherits them re-enters the AppImage, not itself. */
 const LAUNCHER_VARS = ["ARGV0", "APPIMAGE", "APPDIR", "OWD", "TARGET_APPIMAGE", "REDIRECT_APPIMAGE", "DESKTOPINTEGRATION"]
-/** The CLI loader's own marker and a parent's coordinates must never leak into a new session. */
-const LICH_VARS = ["LICH_SELF", "LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_BIN", "LICH_SUBAGENT_DEPTH", "LICH_SUBAGENT_CARDS"]
+/**
+ * Every LICH_* of the launch environment is the backend's own, never the session's: the CLI
+ * loader's marker (LICH_SELF), a parent's coordinates, the listen port (LICH_LISTEN_PORT) and the
+ * binary overrides (LICH_<ID>_BIN) the backend resolves providers with. A session gets exactly the
+ * contract's variables below, plus what the spawn adds for its provider (`extra`).
+ */
+const isLichVar = (name: string) => name.startsWith("LICH_")
 
 export interface SessionEnvInput {
   readonly base: Readonly<Record<string, string | undefined>>
@@ -23,7 +28,7 @@ export interface SessionEnvInput {
 export const sessionEnv = (i: SessionEnvInput): Record<string, string> => {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(i.base)) {
-    if (v !== undefined && !LAUNCHER_VARS.includes(k) && !LICH_VARS.includes(k)) env[k] = v
+    if (v !== undefined && !LAUNCHER_VARS.includes(k) && !isLichVar(k)) env[k] = v
   }
   return {
     ...env,

@@ -16,6 +16,7 @@ import { confinedCommand } from "./confine.js"
 import { spawnDefaults } from "./defaults.js"
 import { storeFailure } from "./failures.js"
 import { reservePort } from "./ports.js"
+import { providerSetup } from "./providerSetup.js"
 import { ServerConfig } from "./ServerConfig.js"
 import { sessionEnv } from "./sessionEnv.js"
 import type { Card } from "./view.js"
@@ -52,6 +53,7 @@ export const makeStartPty = Effect.gen(function* () {
       const setting = yield* storeFailure(settings.get(`provider.${kind}.bin`, card.projectRow.id))
       const binary = resolveBinary(kind, { setting: Option.getOrUndefined(setting), env: config.env })
       const row = card.row
+      const own = yield* providerSetup(kind, config)
       // Settings › Providers: default model/effort, ultracode for every Claude session, subagent cards.
       const d = yield* storeFailure(spawnDefaults(settings, kind, card.projectRow.id, row))
       const args = spawnArgs({
@@ -66,7 +68,8 @@ export const makeStartPty = Effect.gen(function* () {
         briefing: briefingText(provider(kind).hasToolsAlways),
         lichBin: config.lichBin,
         mcp: true,
-        pluginDir: config.claudePlugin?.dir
+        pluginDir: config.claudePlugin?.dir,
+        profile: own.profile
       })
       const port = yield* reservePort(card.dir).pipe(Effect.provideService(WorktreePorts, ports), storeFailure)
       const env = sessionEnv({
@@ -77,7 +80,7 @@ export const makeStartPty = Effect.gen(function* () {
         lichBin: config.lichBin,
         projectDir: card.projectPath,
         worktreePort: port,
-        extra: d.env
+        extra: { ...own.env, ...d.env }
       })
       const script = s.setup ? setupScript(card.projectPath) : undefined
       const inner = script === undefined ? { file: binary, args } : setupWrapper(script, [binary, ...args])

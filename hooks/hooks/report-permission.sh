@@ -1,0 +1,18 @@
+#!/bin/sh
+# report-permission.sh: waiting, with what asks for permission as the reason (Codex's
+# PermissionRequest: tool_name and the command, path or pattern it runs on), to POST /hook.
+# It prints nothing and exits 0 whatever happens: Codex reads exit 2 from this hook as "deny".
+# A missing helper would make "." abort the shell with a non-zero status: check before sourcing.
+here=$(dirname "$0")
+[ -r "$here/post.sh" ] || exit 0
+. "$here/post.sh"
+lich_ready || exit 0
+input=$(lich_input)
+tool=$(lich_field "$input" '.tool_name // empty')
+detail=""
+if [ -n "$tool" ] && command -v jq >/dev/null 2>&1; then
+  detail=$(printf '%s' "$input" | jq -r -f "$here/detail.jq" 2>/dev/null | head -n 1)
+fi
+reason="permission to run ${tool:-a tool}${detail:+: $detail}"
+lich_post /hook "$(lich_json session_id "$LICH_SESSION_ID" state waiting reason "$reason")"
+exit 0
