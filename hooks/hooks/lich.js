@@ -25,7 +25,10 @@ let mods
 /** The newest session.measure heard before the mods started (the start's own reading). */
 let earlyMeasure
 
-/** The `$` calls the mods make, as plain functions over this session's `$`. */
+/**
+ * The `$` calls the mods make, as plain functions over this session's `$`.
+ * @param {import('claude-code').EngineInterface} $
+ */
 function portsOf($) {
   return {
     fetch: (url, init) => $.http.fetch(url, init),
@@ -62,6 +65,7 @@ const quietly = (effect) => {
   }
 }
 
+/** @type {import('claude-code').Hook<'session.start'>} */
 async function onSessionStart($, e, next) {
   if (mods === undefined && e.isInteractive === true) {
     try {
@@ -78,17 +82,22 @@ async function onSessionStart($, e, next) {
   return next(e)
 }
 
+/** @type {import('claude-code').Hook<'turn.start'>} */
 function onTurnStart($, e, next) {
   if (e.agentId === undefined) quietly(() => mods?.control.turnStarted(e.turnId))
   return next(e)
 }
 
+/** @type {import('claude-code').Hook<'turn.complete'>} */
 function onTurnComplete($, e, next) {
   if (e.agentId === undefined) quietly(() => mods?.control.turnEnded(e.turnId))
   return next(e)
 }
 
-/** The model and effort `lich control` set, on every main-loop request from now on. */
+/**
+ * The model and effort `lich control` set, on every main-loop request from now on.
+ * @type {import('claude-code').Hook<'turn.step'>}
+ */
 async function* onTurnStep($, e, next) {
   let step = e
   if (e.agentId === undefined && mods !== undefined) {
@@ -98,17 +107,22 @@ async function* onTurnStep($, e, next) {
   return yield* next(step)
 }
 
+/** @type {import('claude-code').Hook<'session.measure'>} */
 function onMeasure($, e, next) {
   if (mods === undefined) earlyMeasure = e
   else quietly(() => mods.usage.measured(e))
   return next(e)
 }
 
+/** @type {import('claude-code').Hook<'session.compact'>} */
 function onCompact($, e, next) {
   return mods === undefined ? next(e) : mods.compacting.around(e, () => next(e))
 }
 
-/** The footer's mode labels, with the status line of open errands after them. */
+/**
+ * The footer's mode labels, with the status line of open errands after them.
+ * @type {import('claude-code').MatchedHook<'ui.render', { component: 'SessionMode' }>}
+ */
 function onSessionMode($, e, next) {
   const line = mods?.status.line()
   return next(line === undefined ? e : { ...e, props: { ...e.props, modes: [...e.props.modes, line] } })
