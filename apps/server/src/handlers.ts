@@ -4,6 +4,7 @@ import { Relay } from "@lich/relay"
 import { Desk, ServerConfig, Workspace } from "@lich/spawn"
 import { Themes } from "@lich/themes"
 import { Effect } from "effect"
+import { diagnostics } from "./diagnostics.js"
 import { Window } from "./window/Window.js"
 import { windowState } from "./window/state.js"
 
@@ -66,6 +67,7 @@ export const SystemHandlers = SystemRpcs.toLayer(
       "system.State": () => state,
       "system.Themes": () => themes.list(),
       "system.SwitchTheme": ({ id }) => themes.switchTo(id),
+      "system.Diagnostics": () => diagnostics(config.token),
       "system.OpenWindow": ({ shell, flags }) =>
         window.open({ shell, flags }).pipe(
           Effect.as({}),

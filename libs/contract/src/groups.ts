@@ -29,6 +29,7 @@ import {
   Whoami,
   Worktrees
 } from "./rpc.js"
+import { Diagnostics } from "./diagnostics.js"
 import { Ask, Control } from "./mod.js"
 
 export const RelayRpcs = RpcGroup.make(Peers, Whoami, Send, Wait, Collect, Reply, Insert, Focus, Control, Ask).prefix("relay.")
@@ -43,7 +44,7 @@ export const SpawnRpcs = RpcGroup.make(
   RenameFolder,
   ColorFolder
 ).prefix("spawn.")
-export const SystemRpcs = RpcGroup.make(Info, Quit, State, Themes, SwitchTheme, OpenWindow).prefix("system.")
+export const SystemRpcs = RpcGroup.make(Info, Quit, State, Themes, SwitchTheme, OpenWindow, Diagnostics).prefix("system.")
 
 
 /** The window's own procedures (libs/contract/src/desk.ts). */

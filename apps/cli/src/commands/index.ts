@@ -13,6 +13,8 @@ export const table = [
   { name: "send", command: () => require("./relay.js").send, summary: "hand a session a task and wait for its answer" },
   { name: "wait", command: () => require("./relay.js").wait, summary: "wait on a ticket, or collect every result waiting for you" },
   { name: "reply", command: () => require("./relay.js").reply, summary: "answer the session that sent you a task" },
+  { name: "control", command: () => require("./control.js").control, summary: "drive a running Claude Code session: prompt, abort, model, effort, slash command" },
+  { name: "ask", command: () => require("./control.js").ask, summary: "ask a running Claude Code session a side question" },
   { name: "insert", command: () => require("./insert.js").insert, summary: "paste text at a session's prompt without sending it" },
   { name: "focus", command: () => require("./insert.js").focus, summary: "bring the window to a session's card" },
   { name: "open", command: () => require("./open.js").open, summary: "open a new session and start it" },
@@ -27,6 +29,7 @@ export const table = [
   { name: "native", command: () => require("./native.js").native, summary: "open the native window on the running lich" },
   { name: "mcp", command: () => require("./mcp.js").mcp, summary: "serve the session commands as MCP tools over stdio" },
   { name: "doctor", command: () => require("./doctor.js").doctor, summary: "say whether lich would start here, and what would stop it" },
+  { name: "rage", command: () => require("./rage.js").rage, summary: "collect a bug report from this machine into a tar.gz" },
   { name: "version", command: () => require("./version.js").version, summary: "print this build's version and the running lich's" },
   { name: "quit", command: () => require("./version.js").quit, summary: "end the running lich and every session in it" }
 ] as const
