@@ -82,7 +82,15 @@ let loads = 0
 /** The lich a session of this fake runs under. */
 export const lichEnv = { LICH_PORT: "4711", LICH_TOKEN: "00ff00ff", LICH_SESSION_ID: "s-1" }
 
-export const load = async (env: Record<string, string> = lichEnv) => {
+/** Answers for Claude Code's side, given once instead of call by call (a call then resolves at once). */
+export interface AutoReplies {
+  readonly submit?: (args: { text: string }) => unknown
+  readonly abort?: () => void
+  readonly command?: () => unknown
+  readonly fork?: () => unknown
+}
+
+export const load = async (env: Record<string, string> = lichEnv, auto: AutoReplies = {}) => {
   const mod = (await import(`${pathToFileURL(modulePath).href}?load=${++loads}`)) as {
     register: (on: Hook, options: Record<string, unknown>) => void
   }
@@ -105,9 +113,10 @@ export const load = async (env: Record<string, string> = lichEnv) => {
   const envReads: Array<string> = []
   let invalidations = 0
 
-  const call = <A, R>(stream: Stream<Call<A, R>>) => (args: A) => {
+  const call = <A, R>(stream: Stream<Call<A, R>>, reply0?: (args: A) => unknown) => (args: A) => {
     const reply = deferred<R>()
     stream.push({ args, reply })
+    if (reply0) reply.resolve(reply0(args) as R)
     return reply.promise
   }
 
@@ -146,10 +155,10 @@ export const load = async (env: Record<string, string> = lichEnv) => {
         return { cancel: () => void (timer.cancelled = true) }
       }
     },
-    prompt: { submit: call(submits) },
-    turn: { abort: call(aborts) },
-    command: { run: call(commands) },
-    model: { fork: call(forks) },
+    prompt: { submit: call(submits, auto.submit) },
+    turn: { abort: call(aborts, auto.abort) },
+    command: { run: call(commands, auto.command) },
+    model: { fork: call(forks, auto.fork) },
     session: { id: async () => "conv-1" },
     ui: {
       invalidate: () => {

@@ -43,6 +43,13 @@ describe("mod-usage", () => {
     })
   })
 
+  it("holds a spend limit past its cap to 100, the most lich takes", async () => {
+    const eng = await load()
+    await eng.start()
+    await eng.dispatch("session.measure", measure({ rateLimits: [{ kind: "spend_limit", percentUsed: 112.5 }] }))
+    expect((await eng.requestTo("/mod/usage")).body!.rate_limits).toEqual([{ kind: "spend_limit", percent_used: 100 }])
+  })
+
   it("leaves out what was not measured yet", async () => {
     const eng = await load()
     await eng.start()

@@ -9,7 +9,11 @@
 
 import { postInit, urlOf } from "./wire.js"
 
-/** The /mod/usage body (without session_id, which postInit adds) for one session.measure. */
+/**
+ * The /mod/usage body (without session_id, which postInit adds) for one session.measure. A spend
+ * limit past its cap reads over 100 in Claude Code; lich takes 0–100 and would refuse the whole
+ * reading for it, so a window's use is held to 100 ("used up").
+ */
 export const usageBody = (conversationId, measure) => {
   const context = measure.context ?? {}
   const body = {
@@ -21,7 +25,7 @@ export const usageBody = (conversationId, measure) => {
     },
     rate_limits: (measure.rateLimits ?? []).map((limit) => ({
       kind: limit.kind,
-      percent_used: limit.percentUsed,
+      percent_used: Math.min(Math.max(limit.percentUsed, 0), 100),
       ...(typeof limit.resetsAt === "string" ? { resets_at: limit.resetsAt } : {})
     }))
   }
