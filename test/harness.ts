@@ -45,6 +45,9 @@ export const isolatedEnv = (dir: string, port: number): NodeJS.ProcessEnv => {
     LICH_LISTEN_PORT: String(port),
     FAKE_AGENT_LOG: path.join(dir, "agents"),
     SHELL: "/bin/sh",
+    // The fake agent standing in for Claude Code runs no mod: lich types at it at once, as at a
+    // Claude Code without mods, instead of holding each first task for a poll that never comes.
+    LICH_MOD_GRACE_MS: "0",
     ...Object.fromEntries(providers.map((p) => [`LICH_${p}_BIN`, fakeAgent]))
   }
 }

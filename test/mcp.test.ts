@@ -208,14 +208,14 @@ describe("the session tools against a live backend", () => {
   it("refuses control_session and ask_session for a session with no plugin mod, for the reason that applies to its kind", async () => {
     const control = await mcp.tool("control_session", { session: "mcp-renamed", action: "prompt", value: "go on" })
     expect(control.isError).toBe(true)
-    expect(control.text).toMatch(/^"mcp-renamed" runs shell, which has nothing inside it lich could hand a command to/)
+    expect(control.text).toMatch(/^"mcp-renamed" runs Shell, which has nothing inside it lich could hand a command to: only a Claude Code session with lich's plugin mod polling takes these$/)
     const ask = await mcp.tool("ask_session", { session: "MCP-RENAMED", question: "what are you doing?" })
     expect(ask).toEqual(control)
 
     const claude = JSON.parse((await b.lich(["open", "--project", project, "--kind", "claude", "--json"])).stdout)
     const refused = await mcp.tool("ask_session", { session: claude.name, question: "status?" })
     expect(refused.isError).toBe(true)
-    expect(refused.text).toMatch(new RegExp(`^"${claude.label}" cannot take commands: no lich-plugin mod is polling inside it\\..*lich-plugin 0\\.15\\.0`))
+    expect(refused.text).toMatch(new RegExp(`^"${claude.label}" cannot take commands: lich's plugin mod is not polling in it\\. It needs Claude Code 2\\.1\\.280 or later in a folder Claude Code trusts`))
     expect((await b.lich(["close", claude.id])).code).toBe(0)
   })
 

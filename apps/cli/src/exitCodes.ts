@@ -14,6 +14,9 @@ export const exitCodes = {
   "answered-elsewhere": 3,
   stopped: 3,
   expired: 3,
+  // control: taken and not confirmed yet (it still goes through); the session ended before confirming
+  delivered: 2,
+  ended: 3,
   // failures
   NotFound: 1,
   Ambiguous: 1,

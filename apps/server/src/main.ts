@@ -15,6 +15,7 @@ import * as path from "node:path"
 import { groups } from "./handlers.js"
 import { terminalSocket, eventsSocket } from "./http/sockets.js"
 import { listen, type Routes } from "./http/Listener.js"
+import { modRoutes } from "./http/modRoutes.js"
 import { serveRpc } from "./http/rpc.js"
 import { appLayer } from "./layers.js"
 import { levelOf, LogFileLive } from "./log/LogFile.js"
@@ -49,6 +50,7 @@ const serve = (port: number, token: string, o: AppOptions) =>
     const lifecycle = yield* Lifecycle
     const hooks = yield* Hooks
     const window = yield* Window
+    const mod = yield* modRoutes
     const routes: Routes<EventHub | Terminals> = {
       rpc: (tag, body) =>
         Effect.map(serveRpc(groups, tag, body), (r) => ({
@@ -58,7 +60,9 @@ const serve = (port: number, token: string, o: AppOptions) =>
       // Each /events connection is an attached window: `lich focus` opens one when none is.
       events: (ws) => window.track(eventsSocket(ws)),
       terminal: terminalSocket,
-      post: new Map(hookPaths.map((p) => [p, (body: string, plugin: string) => hooks.handle(p, body, plugin)] as const)),
+      post: new Map([...hookPaths.map((p) => [p, (body: string, plugin: string) => hooks.handle(p, body, plugin)] as const), ...mod.post]),
+      get: mod.get,
+      postLimits: mod.postLimits,
       launch: (body) => launchRoute(window, body)
     }
     yield* listen({ port, token, staticRoot: path.join(__dirname, "shell") }, routes)

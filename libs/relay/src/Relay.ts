@@ -29,7 +29,7 @@ import { relayedMessage } from "./text.js"
 import { makeExtras } from "./extras.js"
 import { makeControl } from "./control.js"
 import { modStatus } from "./modStatus.js"
-import { makeModDelivery } from "./viaMod.js"
+import { makeModDelivery, modGraceMs } from "./viaMod.js"
 
 export interface SendInput {
   readonly from: string
@@ -64,7 +64,7 @@ const make = Effect.gen(function* () {
     Effect.map(kindOf(id), (k) => isProviderId(k) && provider(k).hasToolsAlways)
   const channel = yield* ModChannel
   const config = yield* ServerConfig
-  const viaMod = makeModDelivery({ core, channel, terminals, hub: core.hub, kindOf, pluginLaid: config.claudePlugin !== undefined })
+  const viaMod = makeModDelivery({ core, channel, terminals, hub: core.hub, kindOf, pluginLaid: config.claudePlugin !== undefined, graceMs: modGraceMs(config.env) })
   const delivery = yield* makeDelivery(core, scope, hasTools, viaMod)
   core.setDeps({ onStashed: delivery.armNudge })
 

@@ -59,7 +59,7 @@ export const makeControl = ({ ws, terminals }: Deps) =>
         if (t.row.kind !== "claude") {
           const name = isProviderId(t.row.kind) ? provider(t.row.kind).name : t.row.kind
           return yield* new Refused({
-            message: `"${t.label}" runs ${name}, and only a Claude Code session running lich's plugin can take commands — another CLI has nothing inside it lich could hand one to`
+            message: `"${t.label}" runs ${name}, which has nothing inside it lich could hand a command to: only a Claude Code session with lich's plugin mod polling takes these`
           })
         }
         if (!(yield* channel.attached(t.id))) {

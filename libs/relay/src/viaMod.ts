@@ -21,8 +21,16 @@ import { type Errand, QUEUE_LIMIT_MS, RECEIPT_WINDOW_MS } from "./state.js"
 /**
  * 15 s: Claude Code reaches its prompt 0.6–1.3 s after launch here and the mod polls as the session
  * starts; a first poll that has not come by then is not coming (a Claude Code that runs no mods).
+ * `LICH_MOD_GRACE_MS` overrides it: 0 never waits (a Claude Code known to run no mods, and the test
+ * suites whose scripted stand-in for Claude Code has none).
  */
 export const MOD_GRACE_MS = 15_000
+
+/** The grace from the backend's environment, else the default; a value that is not a count is ignored. */
+export const modGraceMs = (env: Readonly<Record<string, string | undefined>>): number => {
+  const v = env.LICH_MOD_GRACE_MS
+  return v !== undefined && /^\d{1,7}$/.test(v) ? Number(v) : MOD_GRACE_MS
+}
 /** 10 s: a polling mod re-polls at once after each answer; a command it has not taken by then never will be. */
 export const COLLECT_MS = 10_000
 
@@ -37,6 +45,8 @@ interface Deps {
   readonly kindOf: (id: string) => Effect.Effect<string>
   /** lich handed its plugin to the Claude Code sessions it starts. */
   readonly pluginLaid: boolean
+  /** How long a first poll is waited for (modGraceMs). */
+  readonly graceMs: number
 }
 
 export const makeModDelivery = (d: Deps) => {
@@ -46,7 +56,7 @@ export const makeModDelivery = (d: Deps) => {
   const holdForDialog = (id: string, reason: string) =>
     Effect.gen(function* () {
       yield* d.hub.publish({ _tag: "session-status", id, state: "waiting", tool: "", detail: "", reason })
-      const polled = yield* d.channel.awaitAttached(id, Duration.millis(QUEUE_LIMIT_MS - MOD_GRACE_MS))
+      const polled = yield* d.channel.awaitAttached(id, Duration.millis(QUEUE_LIMIT_MS - d.graceMs))
       return polled ? ("mod" as const) : ("gone" as const)
     })
 
@@ -56,7 +66,7 @@ export const makeModDelivery = (d: Deps) => {
       if (!d.pluginLaid || (yield* d.kindOf(id)) !== "claude") return "type"
       if (yield* d.channel.attached(id)) return "mod"
       if (modless.has(id)) return "type"
-      if (yield* d.channel.awaitAttached(id, Duration.millis(MOD_GRACE_MS))) return "mod"
+      if (d.graceMs > 0 && (yield* d.channel.awaitAttached(id, Duration.millis(d.graceMs)))) return "mod"
       if (!(yield* d.terminals.isLive(id))) return "gone"
       const dialog = startupDialog("claude", yield* d.terminals.replay(id))
       if (dialog !== undefined) return yield* holdForDialog(id, dialog)

@@ -1,6 +1,6 @@
 /**
  * The one loopback listener: static window files at `/` (no token), and behind the token `/ping`,
- * `/rpc/*`, the `/events` and `/ws` sockets (and, later, the hook endpoints). It binds 127.0.0.1
+ * `/rpc/*`, the `/events` and `/ws` sockets, the hook endpoints and the mod's routes. It binds 127.0.0.1
  * only — never another interface — and the bind itself is the single-instance lock.
  */
 import { Context, Data, Effect, Runtime, type Scope } from "effect"
@@ -19,6 +19,10 @@ export interface Routes<R> {
   readonly terminal: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
   /** Hook endpoints: path → handler of the raw body and the `X-Lich-Plugin` header ("" when absent). */
   readonly post: ReadonlyMap<string, (body: string, plugin: string) => Effect.Effect<{ status: number; text?: string }, never, R>>
+  /** Hook routes over GET (the mod's long poll and status): path → handler of the query and `X-Lich-Plugin`. */
+  readonly get?: ReadonlyMap<string, (query: URLSearchParams, plugin: string) => Effect.Effect<{ status: number; body?: unknown }, never, R>>
+  /** Hook bodies allowed past MAX_HOOK_BODY, by path (an ack carries a side answer). */
+  readonly postLimits?: ReadonlyMap<string, number>
   /** `POST /launch`: trades a one-time launch code for the token, so it is served without one. */
   readonly launch?: (body: string) => Effect.Effect<{ status: number; body: unknown }, never, R>
 }
@@ -69,7 +73,7 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
     const onRequest = async (req: http.IncomingMessage, res: http.ServerResponse) => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1")
       if (!hostAllowed(req.headers.host, o.port)) return send(res, 403, "forbidden host")
-      if (req.method === "GET" && !isProtected(url.pathname) && !routes.post.has(url.pathname)) return serveStatic(o.staticRoot, url.pathname, res)
+      if (req.method === "GET" && !isProtected(url.pathname) && !routes.post.has(url.pathname) && !routes.get?.has(url.pathname)) return serveStatic(o.staticRoot, url.pathname, res)
       if (url.pathname === "/launch" && routes.launch) {
         if (req.method !== "POST") return send(res, 405, "method not allowed")
         const body = await readBody(req, MAX_LAUNCH_BODY)
@@ -88,12 +92,23 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
         if (after) res.once("finish", () => runFork(after))
         return send(res, reply.status, reply.body)
       }
+      const plugin = String(req.headers["x-lich-plugin"] ?? "")
+      const poll = routes.get?.get(url.pathname)
+      if (poll) {
+        if (req.method !== "GET") return send(res, 405, "method not allowed")
+        // A long poll whose client went away is interrupted, not left parked for its full 25 s.
+        const gone = new AbortController()
+        res.once("close", () => gone.abort())
+        const reply = await Runtime.runPromise(rt)(poll(url.searchParams, plugin), { signal: gone.signal })
+        return send(res, reply.status, reply.body)
+      }
       const hook = routes.post.get(url.pathname)
       if (hook) {
         if (req.method !== "POST") return send(res, 405, "method not allowed")
-        const body = await readBody(req, MAX_HOOK_BODY)
-        if (body === undefined) return send(res, 413, "body over 4 KiB")
-        const reply = await Runtime.runPromise(rt)(hook(body, String(req.headers["x-lich-plugin"] ?? "")))
+        const limit = routes.postLimits?.get(url.pathname) ?? MAX_HOOK_BODY
+        const body = await readBody(req, limit)
+        if (body === undefined) return send(res, 413, `body over ${limit / 1024} KiB`)
+        const reply = await Runtime.runPromise(rt)(hook(body, plugin))
         return send(res, reply.status, reply.text)
       }
       return send(res, 404, "not found")
