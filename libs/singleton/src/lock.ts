@@ -41,8 +41,10 @@ export const acquireLock = (env: Env = process.env): LockAttempt => {
   } catch (error) {
     throw new Error(`cannot open the lock file ${file}: ${(error as Error).message}`, { cause: error })
   }
-  // Nothing is ever written, so no journal is left beside it; the transaction exists for its lock.
+  // Nothing is ever written; the transaction exists for its lock. A journal kept in memory leaves no
+  // lich.lock-journal beside it (reading the mode is refused with SQLITE_BUSY while another holds it).
   try {
+    db.pragma("journal_mode = MEMORY")
     db.exec("BEGIN EXCLUSIVE")
   } catch (error) {
     db.close()

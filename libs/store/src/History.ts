@@ -6,7 +6,8 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Context, Effect, Layer } from "effect"
 import { fromRecord, type SessionRecord, type SessionRow } from "./SessionRow.js"
-import { type StoreError, storeErrors } from "./StoreError.js"
+import { type StoreError } from "./StoreError.js"
+import { StoreHealth } from "./StoreHealth.js"
 
 export interface ProjectUse {
   readonly id: string
@@ -31,6 +32,8 @@ const MAX_PARKED = 200
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  // Every call asks the store's health first: a deleted database file is noticed, never written into.
+  const storeErrors = (yield* StoreHealth).errors
 
   const projects = Effect.fn("History.projects")(function* () {
     const rows = yield* sql<{ id: string; name: string; path: string; is_open: number; used_at: number }>`
@@ -57,5 +60,5 @@ const make = Effect.gen(function* () {
 })
 
 export class History extends Context.Tag("lich/store/History")<History, HistoryShape>() {
-  static readonly layer: Layer.Layer<History, never, SqlClient.SqlClient> = Layer.effect(History, make)
+  static readonly layer: Layer.Layer<History, never, SqlClient.SqlClient | StoreHealth> = Layer.effect(History, make)
 }

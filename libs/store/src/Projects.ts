@@ -10,7 +10,8 @@ import { createHash } from "node:crypto"
 import * as NodePath from "node:path"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
-import { StoreError, storeErrors } from "./StoreError.js"
+import { StoreError } from "./StoreError.js"
+import { StoreHealth } from "./StoreHealth.js"
 
 export interface ProjectRow {
   readonly id: string
@@ -93,6 +94,8 @@ export interface ProjectsShape {
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  // Every call asks the store's health first: a deleted database file is noticed, never written into.
+  const storeErrors = (yield* StoreHealth).errors
 
   const byPath = (path: string) =>
     Effect.map(sql<ProjectRecord>`SELECT * FROM projects WHERE path = ${path}`, (rows) =>
@@ -173,5 +176,5 @@ const make = Effect.gen(function* () {
 
 export class Projects extends Context.Tag("lich/store/Projects")<Projects, ProjectsShape>() {
   /** Requires SqlClient (SqliteLive / SqliteMemory). */
-  static readonly layer: Layer.Layer<Projects, never, SqlClient.SqlClient> = Layer.effect(Projects, make)
+  static readonly layer: Layer.Layer<Projects, never, SqlClient.SqlClient | StoreHealth> = Layer.effect(Projects, make)
 }

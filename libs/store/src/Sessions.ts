@@ -11,7 +11,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
 import { sameName } from "./Projects.js"
 import { fromRecord, type NewSession, type SessionRecord, type SessionRow, toRecord } from "./SessionRow.js"
-import { type StoreError, storeErrors } from "./StoreError.js"
+import { type StoreError } from "./StoreError.js"
+import { StoreHealth } from "./StoreHealth.js"
 
 /** A sidebar folder and the labels of the open sessions filed under it, in card order. */
 export interface FolderEntry {
@@ -72,6 +73,8 @@ export const groupFolders = (rows: ReadonlyArray<Pick<SessionRow, "folder" | "la
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  // Every call asks the store's health first: a deleted database file is noticed, never written into.
+  const storeErrors = (yield* StoreHealth).errors
 
   const one = (rows: ReadonlyArray<SessionRecord>) => Option.map(Arr.head(rows), fromRecord)
   const touched = (rows: ReadonlyArray<unknown>) => rows.length > 0
@@ -228,5 +231,5 @@ const make = Effect.gen(function* () {
 
 export class Sessions extends Context.Tag("lich/store/Sessions")<Sessions, SessionsShape>() {
   /** Requires SqlClient (SqliteLive / SqliteMemory). */
-  static readonly layer: Layer.Layer<Sessions, never, SqlClient.SqlClient> = Layer.effect(Sessions, make)
+  static readonly layer: Layer.Layer<Sessions, never, SqlClient.SqlClient | StoreHealth> = Layer.effect(Sessions, make)
 }

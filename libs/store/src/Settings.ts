@@ -6,7 +6,8 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
-import { type StoreError, storeErrors } from "./StoreError.js"
+import { type StoreError } from "./StoreError.js"
+import { StoreHealth } from "./StoreHealth.js"
 
 /** The project_id of a global setting. */
 const GLOBAL = ""
@@ -22,6 +23,8 @@ export interface SettingsShape {
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  // Every call asks the store's health first: a deleted database file is noticed, never written into.
+  const storeErrors = (yield* StoreHealth).errors
 
   const get = Effect.fn("Settings.get")(function* (key: string, projectId?: string) {
     // `project_id = ''` sorts after the project's own row, so the project value wins when present.
@@ -48,5 +51,5 @@ const make = Effect.gen(function* () {
 
 export class Settings extends Context.Tag("lich/store/Settings")<Settings, SettingsShape>() {
   /** Requires SqlClient (SqliteLive / SqliteMemory). */
-  static readonly layer: Layer.Layer<Settings, never, SqlClient.SqlClient> = Layer.effect(Settings, make)
+  static readonly layer: Layer.Layer<Settings, never, SqlClient.SqlClient | StoreHealth> = Layer.effect(Settings, make)
 }

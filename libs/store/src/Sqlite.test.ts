@@ -6,7 +6,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Option } from "effect"
 import { Projects } from "./Projects.js"
 import { SqliteLive, SqliteMemory } from "./Sqlite.js"
-import { Repositories, StoreLive } from "./Store.js"
+import { Database, Repositories, StoreLive } from "./Store.js"
 
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), "lich-store-"))
@@ -20,7 +20,7 @@ const pragma = (name: string) =>
   )
 
 // The repositories with the SqlClient left visible, over one file.
-const FileStore = (file: string) => Repositories.pipe(Layer.provideMerge(SqliteLive(file)))
+const FileStore = (file: string) => Repositories.pipe(Layer.provideMerge(Database(file)))
 
 describe("SqliteLive", () => {
   it.effect("turns foreign keys on and waits five seconds for a busy lock", () =>

@@ -11,12 +11,13 @@ import { Sessions } from "./Sessions.js"
 import { Settings } from "./Settings.js"
 import { SqliteLive, SqliteMemory } from "./Sqlite.js"
 import type { StoreError } from "./StoreError.js"
+import { StoreHealth } from "./StoreHealth.js"
 import { WorktreePorts } from "./WorktreePorts.js"
 
-export type StoreServices = Projects | Sessions | Settings | WorktreePorts | History
+export type StoreServices = Projects | Sessions | Settings | WorktreePorts | History | StoreHealth
 
-/** Every repository, over whatever SqlClient is provided. */
-export const Repositories: Layer.Layer<StoreServices, never, SqlClient.SqlClient> = Layer.mergeAll(
+/** Every repository, over whatever SqlClient (and the StoreHealth watching its file) is provided. */
+export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, never, SqlClient.SqlClient | StoreHealth> = Layer.mergeAll(
   Projects.layer,
   Sessions.layer,
   Settings.layer,
@@ -26,7 +27,11 @@ export const Repositories: Layer.Layer<StoreServices, never, SqlClient.SqlClient
 
 /** Every repository over the database file at `filename`, opened and migrated. */
 export const StoreLive = (filename: string): Layer.Layer<StoreServices, StoreError> =>
-  Repositories.pipe(Layer.provide(SqliteLive(filename)))
+  Repositories.pipe(Layer.provideMerge(Database(filename)))
+
+/** One connection to `filename` and the health of its file, shared by every repository. */
+export const Database = (filename: string): Layer.Layer<SqlClient.SqlClient | StoreHealth, StoreError> =>
+  StoreHealth.layer(filename).pipe(Layer.provideMerge(filename === ":memory:" ? SqliteMemory : SqliteLive(filename)))
 
 /** Every repository over a fresh in-memory database per build. */
-export const StoreMemory: Layer.Layer<StoreServices, StoreError> = Repositories.pipe(Layer.provide(SqliteMemory))
+export const StoreMemory: Layer.Layer<StoreServices, StoreError> = Repositories.pipe(Layer.provideMerge(Database(":memory:")))

@@ -6,7 +6,7 @@
  * here: lookups return Option, and updates report whether a row was touched.
  */
 import { SqlError } from "@effect/sql/SqlError"
-import { Data, Effect } from "effect"
+import { Data, Effect, Option } from "effect"
 
 export class StoreError extends Data.TaggedError("StoreError")<{
   /** The repository call that failed, e.g. "Sessions.insert". */
@@ -36,8 +36,27 @@ export const describeCause = (cause: unknown): string => {
 export const storeErrors =
   (operation: string) =>
   <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, StoreError | Exclude<E, SqlError>, R> =>
-    Effect.mapError(self, (error) =>
-      error instanceof SqlError
-        ? new StoreError({ operation, message: `${operation} failed: ${describeCause(error)}`, cause: error })
-        : (error as Exclude<E, SqlError>)
+    Effect.mapError(self, (error) => (error instanceof SqlError ? fromSqlError(operation, error) : (error as Exclude<E, SqlError>))).pipe(
+      // @effect/sql turns a failed COMMIT into a defect (a full disk fails there first); it is still
+      // this operation's failure, in the same words, not "failed inside lich".
+      Effect.catchSomeDefect((defect) => (defect instanceof SqlError ? Option.some(Effect.fail(fromSqlError(operation, defect))) : Option.none()))
     )
+
+/** The SQLite result code under a SqlError (SQLITE_FULL, SQLITE_READONLY…), when there is one. */
+export const sqliteCode = (error: unknown): string | undefined => {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === "string" && code.startsWith("SQLITE_")) return code
+  }
+  return undefined
+}
+
+const fromSqlError = (operation: string, error: SqlError): StoreError => {
+  const code = sqliteCode(error) ?? ""
+  const message = code === "SQLITE_FULL"
+    ? "the disk holding lich's database is full, so this change was not saved — free some space and try again"
+    : code.startsWith("SQLITE_READONLY")
+      ? "lich's database cannot be written (read-only file or disk), so this change was not saved — make lich.db and its directory writable, then restart lich"
+      : `${operation} failed: ${describeCause(error)}`
+  return new StoreError({ operation, message, cause: error })
+}

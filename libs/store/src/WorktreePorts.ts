@@ -6,7 +6,8 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
-import { type StoreError, storeErrors } from "./StoreError.js"
+import { type StoreError } from "./StoreError.js"
+import { StoreHealth } from "./StoreHealth.js"
 
 export interface WorktreePort {
   readonly path: string
@@ -32,6 +33,8 @@ export interface WorktreePortsShape {
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  // Every call asks the store's health first: a deleted database file is noticed, never written into.
+  const storeErrors = (yield* StoreHealth).errors
 
   const get = Effect.fn("WorktreePorts.get")(function* (path: string) {
     const rows = yield* sql<{ readonly port: number }>`SELECT port FROM worktree_ports WHERE path = ${path}`
@@ -67,5 +70,5 @@ const make = Effect.gen(function* () {
 
 export class WorktreePorts extends Context.Tag("lich/store/WorktreePorts")<WorktreePorts, WorktreePortsShape>() {
   /** Requires SqlClient (SqliteLive / SqliteMemory). */
-  static readonly layer: Layer.Layer<WorktreePorts, never, SqlClient.SqlClient> = Layer.effect(WorktreePorts, make)
+  static readonly layer: Layer.Layer<WorktreePorts, never, SqlClient.SqlClient | StoreHealth> = Layer.effect(WorktreePorts, make)
 }

@@ -5,12 +5,11 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
-import { SqliteMemory } from "./Sqlite.js"
-import { Repositories, type StoreServices } from "./Store.js"
+import { Database, Repositories, type StoreServices } from "./Store.js"
 import type { StoreError } from "./StoreError.js"
 
 export const TestStore: Layer.Layer<StoreServices | SqlClient.SqlClient, StoreError> = Repositories.pipe(
-  Layer.provideMerge(SqliteMemory)
+  Layer.provideMerge(Database(":memory:"))
 )
 
 /** Runs one test against its own empty database, so no test sees another's rows. */
