@@ -1,7 +1,8 @@
 // lich's Claude Code hooks module ("the mod"), loaded by Claude Code 2.1.280+ from hooks.json's
 // "modules". It registers every lich mod: mod-control (lich drives the session: prompt, abort,
 // model, effort, slash command, side question), mod-usage (context, rate limits, cost),
-// mod-compacting (the `compacting` state) and mod-status (the footer line of open errands).
+// mod-compacting (the `compacting` state), mod-status (the footer line of open errands) and, where
+// lich turned subagent cards off, mod-answer (a worker's last message is its answer).
 // docs/hooks/ has each contract.
 //
 // Nothing runs outside lich: the mods start only when session.start saw an interactive session
@@ -14,6 +15,7 @@
 // the mods in ./mod/ plain functions (`ports`) instead — which is also what lets the unit tests run
 // the mods under a fake `$`.
 
+import { createAnswer } from "./mod/answer.js"
 import { createCompacting } from "./mod/compacting.js"
 import { createControl } from "./mod/control.js"
 import { createStatus } from "./mod/status.js"
@@ -42,12 +44,13 @@ function portsOf($) {
   }
 }
 
-const startMods = (lich, ports) => {
+const startMods = (lich, ports, cardsOff) => {
   const started = {
     control: createControl(lich, ports),
     usage: createUsage(lich, ports),
     compacting: createCompacting(lich, ports),
-    status: createStatus(lich, ports)
+    status: createStatus(lich, ports),
+    answer: cardsOff ? createAnswer(lich, ports) : undefined
   }
   started.control.start()
   started.status.start()
@@ -74,7 +77,7 @@ async function onSessionStart($, e, next) {
         await $.env.get("LICH_TOKEN"),
         await $.env.get("LICH_SESSION_ID")
       )
-      if (lich !== undefined) mods = startMods(lich, portsOf($))
+      if (lich !== undefined) mods = startMods(lich, portsOf($), (await $.env.get("LICH_SUBAGENT_CARDS")) === "off")
     } catch {
       // No lich to report to: the module stays a pass-through.
     }
@@ -90,7 +93,19 @@ function onTurnStart($, e, next) {
 
 /** @type {import('claude-code').Hook<'turn.complete'>} */
 function onTurnComplete($, e, next) {
-  if (e.agentId === undefined) quietly(() => mods?.control.turnEnded(e.turnId))
+  if (e.agentId === undefined) {
+    quietly(() => mods?.control.turnEnded(e.turnId))
+    quietly(() => mods?.answer?.completed(e))
+  }
+  return next(e)
+}
+
+/**
+ * The Stop settings hook's input: the only place that says what still runs in the background.
+ * @type {import('claude-code').Hook<'classic.Stop'>}
+ */
+function onStop($, e, next) {
+  quietly(() => mods?.answer?.stopped(e))
   return next(e)
 }
 
@@ -133,6 +148,8 @@ export const register = (on) => {
   on("session.start", { isInteractive: true }, onSessionStart)
   on("turn.start", onTurnStart)
   on("turn.complete", onTurnComplete)
+  // A Stop hook can hold the turn open; one that failed must let it end as it would have.
+  on("classic.Stop", onStop).catch(($, e, next) => next(e))
   on("turn.step", onTurnStep)
   on("session.measure", onMeasure)
   // A failed bracket must not cost the compaction: the catch's `next` replays what the chain

@@ -180,6 +180,7 @@ describe("the gate", () => {
     await eng.dispatch("session.compact", { trigger: "manual", messages: [] })
     const mode = { component: "SessionMode", surface: "terminal", requestId: "r", props: { modes: ["focus"] } }
     expect(await eng.dispatch("ui.render", mode)).toEqual(mode)
+    await eng.dispatch("classic.Stop", { hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "a" })
     await eng.dispatch("turn.complete", { answer: "a", durationMs: 1, isAborted: false, turnId: "t", reason: "answer" })
     await settle()
     return eng
@@ -191,6 +192,7 @@ describe("the gate", () => {
       'session.start{"isInteractive":true}',
       "turn.start",
       "turn.complete",
+      "classic.Stop",
       "turn.step",
       "session.measure",
       'session.compact{"trigger":"manual"}',
@@ -201,7 +203,7 @@ describe("the gate", () => {
 
   it("sends nothing in a session lich did not start", async () => {
     for (const missing of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID"]) {
-      const env: Record<string, string> = { ...lichEnv }
+      const env: Record<string, string> = { ...lichEnv, LICH_SUBAGENT_CARDS: "off" }
       delete env[missing]
       const eng = await drive(env, true)
       expect(eng.requests.seen).toHaveLength(0)
@@ -217,7 +219,7 @@ describe("the gate", () => {
   })
 
   it("does not even look for lich in a non-interactive run", async () => {
-    const eng = await drive(lichEnv, false)
+    const eng = await drive({ ...lichEnv, LICH_SUBAGENT_CARDS: "off" }, false)
     expect(eng.envReads).toEqual([])
     expect(eng.requests.seen).toHaveLength(0)
     expect(eng.timers.seen).toHaveLength(0)

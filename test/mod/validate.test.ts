@@ -77,6 +77,7 @@ describe("claude plugin validate", () => {
       "session.start",
       "turn.start",
       "turn.complete",
+      "classic.Stop",
       "turn.step",
       "session.measure",
       "session.compact",
@@ -86,7 +87,7 @@ describe("claude plugin validate", () => {
     expect([...mod!.uses.calls].sort()).toEqual(
       ["clock.after", "command.run", "env.get", "http.fetch", "model.fork", "prompt.submit", "session.id", "turn.abort", "ui.invalidate"].sort()
     )
-    expect([...mod!.uses.env.reads].sort()).toEqual(["LICH_PORT", "LICH_SESSION_ID", "LICH_TOKEN"])
+    expect([...mod!.uses.env.reads].sort()).toEqual(["LICH_PORT", "LICH_SESSION_ID", "LICH_SUBAGENT_CARDS", "LICH_TOKEN"])
     expect(mod!.uses.env.writes).toEqual([])
     // Every hook that can hold up Claude Code (a gate) says how it fails.
     expect(mod!.hooks.filter((h) => h.isGate).every((h) => h.hasCatch)).toBe(true)
