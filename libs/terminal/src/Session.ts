@@ -6,19 +6,7 @@
  * the actor out for longer than a snapshot: attaching takes the output lock just long enough to
  * copy the ring and subscribe, so a window gets every byte exactly once.
  */
-import {
-  Chunk,
-  Clock,
-  Deferred,
-  Effect,
-  PubSub,
-  Queue,
-  Ref,
-  type Scope,
-  Stream,
-  SubscriptionRef,
-  Take
-} from "effect"
+import { Chunk, Clock, Deferred, Effect, PubSub, Ref, type Scope, Stream, SubscriptionRef, Take } from "effect"
 import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
 import { initialReadyState, noteOutput, type ReadyState } from "./Readiness.js"
 import { ReplayRing } from "./ReplayRing.js"
@@ -31,14 +19,8 @@ export interface TerminalExit {
   readonly signal?: number
 }
 
-type PtyEvent =
-  | { readonly _tag: "Data"; readonly bytes: Uint8Array }
-  | { readonly _tag: "Exit"; readonly exit: PtyExitInfo }
-
 const NO_BYTES = new Uint8Array(0)
 
-/** 64 events per turn of the actor: enough to drain a burst without starving other fibers. */
-const EVENTS_PER_TURN = 64
 /** 8 ms: under one frame at 120 Hz, long enough to gather a burst of reads (bench/pty-throughput.mjs). */
 const COALESCE_MS = 8
 /** 20 ms: reads closer together than this are one burst; a keystroke echo never is. */
@@ -84,7 +66,24 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
     const state = yield* SubscriptionRef.make(initialReadyState(now, o.settingUp))
-    const mailbox = yield* Queue.unbounded<PtyEvent>()
+    // The adapter's callbacks only append here; the actor takes everything pending at once. A plain
+    // array, not a Queue: taking a burst from an Effect queue builds a Chunk one read at a time,
+    // which was the actor's largest cost in a flood (bench/pty-throughput.mjs).
+    let pending: Array<Uint8Array> = []
+    let ended: PtyExitInfo | undefined
+    let wake: (() => void) | undefined
+    const signal = () => {
+      const w = wake
+      wake = undefined
+      w?.()
+    }
+    const input = Effect.async<void>((resume) => {
+      if (pending.length > 0 || ended !== undefined) return resume(Effect.void)
+      wake = () => resume(Effect.void)
+      return Effect.sync(() => {
+        wake = undefined
+      })
+    })
     // Unbounded, because a terminal stream must not drop bytes; subscribers are scoped, and the
     // window's socket drains as fast as it can write, so growth means a reader that is gone.
     const hub = yield* PubSub.unbounded<Take.Take<Uint8Array>>()
@@ -135,31 +134,30 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
     let lastBatchAt = 0
     const actor = Effect.gen(function*() {
       for (;;) {
-        const first = yield* Queue.takeBetween(mailbox, 1, EVENTS_PER_TURN)
+        yield* input
         // In a burst (a build log, a large cat) reads arrive by the thousand: waiting out one short
         // window turns them into one state update and one publish instead of one per read. Only
         // in a burst — a lone read (an echo) goes out at once — and on the wall clock, because this
         // is about real I/O, not about lich's own timers.
-        const burst = performance.now() - lastBatchAt < BURST_GAP_MS && first.length < EVENTS_PER_TURN
-        const more = burst ? yield* Effect.zipRight(wallClockDelay(COALESCE_MS), Queue.takeUpTo(mailbox, EVENTS_PER_TURN * 16)) : Chunk.empty<PtyEvent>()
+        if (ended === undefined && performance.now() - lastBatchAt < BURST_GAP_MS) yield* wallClockDelay(COALESCE_MS)
         lastBatchAt = performance.now()
-        const events = Chunk.appendAll(first, more)
-        const output: Array<Uint8Array> = []
-        for (const event of events) {
-          if (event._tag === "Data") output.push(event.bytes)
-          else {
-            // The adapter sends the exit last, so the batch's output is all there is left.
-            if (output.length > 0) yield* onOutput(output)
-            return yield* onEnd(event.exit)
-          }
-        }
-        yield* onOutput(output)
+        const batch = pending
+        pending = []
+        if (batch.length > 0) yield* onOutput(batch)
+        // The adapter sends the exit last, so the batch's output was all there is left.
+        if (ended !== undefined) return yield* onEnd(ended)
       }
     })
     yield* Effect.forkIn(actor, o.actors)
 
     // The adapter holds events back until these register, so nothing is lost before this point.
-    o.proc.onData((bytes) => Queue.unsafeOffer(mailbox, { _tag: "Data", bytes }))
-    o.proc.onExit((exit) => Queue.unsafeOffer(mailbox, { _tag: "Exit", exit }))
+    o.proc.onData((bytes) => {
+      pending.push(bytes)
+      signal()
+    })
+    o.proc.onExit((exit) => {
+      ended = exit
+      signal()
+    })
     return session
   })

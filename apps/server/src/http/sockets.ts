@@ -3,13 +3,16 @@
  * bytes as binary frames `[1-byte id length][id][payload]` both ways — never JSON or base64 on the
  * hot path. A window attaches to a session with a text frame `{"attach": id}` and gets the replay
  * ring first, then live bytes; `{"detach": id}` stops them (a hidden card costs nothing) and
- * `{"resize": id, "cols": c, "rows": r}` reaches the PTY.
+ * `{"resize": id, "cols": c, "rows": r}` reaches the PTY. A window whose terminal falls behind sends
+ * `{"pause": id}` and later `{"resume": id}`; one that fell too far behind (or whose socket stopped
+ * draining) is sent the text frame `{"resync": id}`, then the replay ring again (terminalOutbox.ts).
  */
 import { Cols, Rows } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Terminals } from "@lich/terminal"
-import { Chunk, Effect, Fiber, Queue, Schema, Stream } from "effect"
+import { Chunk, Effect, Fiber, Queue, Runtime, Schema, Stream } from "effect"
 import type { WebSocket } from "ws"
+import { TerminalOutbox } from "./terminalOutbox.js"
 
 export const eventsSocket = (ws: WebSocket) =>
   Effect.gen(function* () {
@@ -23,23 +26,6 @@ export const eventsSocket = (ws: WebSocket) =>
       )
     )
   })
-
-/** One frame for a run of reads, built in one allocation: the bytes are copied once, not twice. */
-export const frameAll = (id: string, reads: Iterable<Uint8Array>): Buffer => {
-  const list = Array.isArray(reads) ? (reads as ReadonlyArray<Uint8Array>) : Array.from(reads)
-  const idBytes = Buffer.from(id, "utf8")
-  let size = 1 + idBytes.length
-  for (let i = 0; i < list.length; i++) size += list[i]!.length
-  const out = Buffer.allocUnsafe(size)
-  out[0] = idBytes.length
-  idBytes.copy(out, 1)
-  let at = 1 + idBytes.length
-  for (let i = 0; i < list.length; i++) {
-    out.set(list[i]!, at)
-    at += list[i]!.length
-  }
-  return out
-}
 
 export const frame = (id: string, payload: Uint8Array): Buffer => {
   const idBytes = Buffer.from(id, "utf8")
@@ -59,6 +45,8 @@ export const unframe = (data: Buffer): { id: string; payload: Buffer } | undefin
 const Control = Schema.Union(
   Schema.Struct({ attach: Schema.String }),
   Schema.Struct({ detach: Schema.String }),
+  Schema.Struct({ pause: Schema.String }),
+  Schema.Struct({ resume: Schema.String }),
   Schema.Struct({ resize: Schema.String, cols: Cols, rows: Rows })
 )
 const decodeControl = Schema.decodeUnknownOption(Schema.parseJson(Control))
@@ -67,35 +55,50 @@ export const terminalSocket = (ws: WebSocket) =>
   Effect.gen(function* () {
     const terminals = yield* Terminals
     const scope = yield* Effect.scope
-    const attached = new Map<string, Fiber.RuntimeFiber<void, unknown>>()
+    const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+    const attached = new Map<string, { fiber: Fiber.RuntimeFiber<void, unknown>; outbox: TerminalOutbox }>()
     const inbox = yield* Queue.unbounded<{ text: string } | { binary: Buffer }>()
     ws.on("message", (data: Buffer, isBinary: boolean) => {
       Queue.unsafeOffer(inbox, isBinary ? { binary: data } : { text: data.toString("utf8") })
     })
+    const sink = {
+      send: (frame: Uint8Array, done: () => void) => ws.send(frame, { binary: true }, done),
+      buffered: () => ws.bufferedAmount
+    }
 
     const attach = (id: string) =>
       Effect.gen(function* () {
         if (attached.has(id)) return
+        // A resync starts the attachment over: the ring and a new subscription are taken together.
+        // Only while this attachment is still the one in the map: a detach in between wins.
+        const resync = () => {
+          if (attached.get(id)?.outbox !== outbox) return
+          runFork(Effect.zipRight(detach(id), Effect.suspend(() => {
+            if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ resync: id }))
+            return attach(id)
+          })))
+        }
+        const outbox: TerminalOutbox = new TerminalOutbox(id, sink, resync)
         const fiber = yield* Effect.forkIn(
           Effect.scoped(
             Effect.gen(function* () {
               const { replay, output } = yield* terminals.attach(id)
-              if (replay.length > 0) ws.send(frame(id, replay))
-              // Every read the terminal published together goes out as one frame: a socket write
-              // per read is what bounded throughput (measured: bench/pty-throughput.mjs).
-              yield* Stream.runForEachChunk(output, (reads) => Effect.sync(() => ws.send(frameAll(id, Chunk.toReadonlyArray(reads)))))
+              outbox.sendReplay(replay)
+              // Every read the terminal published together goes out in as few frames as fit: a
+              // socket write per read is what bounded throughput (bench/pty-throughput.mjs).
+              yield* Stream.runForEachChunk(output, (reads) => Effect.sync(() => outbox.offer(Chunk.toReadonlyArray(reads))))
             })
           ).pipe(Effect.ignore),
           scope
         )
-        attached.set(id, fiber)
+        attached.set(id, { fiber, outbox })
       })
 
     const detach = (id: string) =>
       Effect.suspend(() => {
-        const f = attached.get(id)
+        const a = attached.get(id)
         attached.delete(id)
-        return f ? Fiber.interrupt(f) : Effect.void
+        return a ? Fiber.interrupt(a.fiber) : Effect.void
       })
 
     yield* Effect.forever(
@@ -109,6 +112,8 @@ export const terminalSocket = (ws: WebSocket) =>
         const v = c.value
         if ("attach" in v) return attach(v.attach)
         if ("detach" in v) return detach(v.detach)
+        if ("pause" in v) return Effect.sync(() => attached.get(v.pause)?.outbox.pause())
+        if ("resume" in v) return Effect.sync(() => attached.get(v.resume)?.outbox.resume())
         return Effect.ignore(terminals.resize(v.resize, v.cols, v.rows))
       })
     )

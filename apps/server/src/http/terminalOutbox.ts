@@ -1,0 +1,156 @@
+/**
+ * What one window socket owes one session: its output as binary frames, held back while the window
+ * is behind, and given up for a redraw from the replay ring once it is too far behind.
+ *
+ * Two things say a window is behind: its socket is not draining (the kernel's buffer is full and
+ * bytes queue in this process), or the window itself asked for a pause because xterm.js has not
+ * drawn what it was sent (apps/shell/src/api/sockets.ts). Either way output is held, not sent; held
+ * output past the ring's own size is dropped, and the window is sent a resync instead: the ring
+ * redraws the same screen for less than the backlog would, and the backend's memory stays bounded
+ * however long a window stops reading. The PTY is never slowed down for a slow window.
+ *
+ * Frames are built in pooled buffers (returned when the socket has written them): a fresh buffer
+ * per frame was a page-faulting allocation per batch and half of the flood's external memory, which
+ * is what drives V8's collections (bench/pty-throughput.mjs, docs/ceilings.md).
+ */
+import { REPLAY_CAPACITY_BYTES } from "@lich/terminal/contract"
+
+/** 256 KiB: a few milliseconds of a flood per frame, so one socket write never stalls PTY reads. */
+export const FRAME_BYTES = 256 * 1024
+/** 8 buffers: enough for the frames one flood keeps in flight; more are allocated and let go. */
+const POOL_BUFFERS = 8
+/** 1 MiB queued in this process for one socket: the kernel's buffer is full, the window is behind. */
+export const SOCKET_HIGH_BYTES = 1024 * 1024
+/** The ring's size: beyond this much held output, a replay of the ring shows the same screen. */
+export const HOLD_LIMIT_BYTES = REPLAY_CAPACITY_BYTES
+
+const pool: Array<Buffer> = []
+const takeBuffer = (): Buffer => pool.pop() ?? Buffer.allocUnsafeSlow(FRAME_BYTES)
+const giveBack = (b: Buffer) => {
+  if (pool.length < POOL_BUFFERS) pool.push(b)
+}
+
+/** The socket as the outbox uses it: a write that says when it is done, and what is still queued. */
+export interface FrameSink {
+  readonly send: (frame: Uint8Array, done: () => void) => void
+  readonly buffered: () => number
+}
+
+export class TerminalOutbox {
+  private readonly header: Buffer
+  private held: Array<Uint8Array> = []
+  private heldBytes = 0
+  private inFlight = 0
+  private paused = false
+  /** Output was dropped: nothing more is sent; once the window can take output, it is resynced. */
+  private dropped = false
+  /** The resync was asked for: a new attachment replaces this one, which sends nothing again. */
+  private retired = false
+
+  constructor(
+    id: string,
+    private readonly sink: FrameSink,
+    /** Called once the window can take output again after a drop: redraw it from the ring. */
+    private readonly resync: () => void
+  ) {
+    const idBytes = Buffer.from(id, "utf8")
+    this.header = Buffer.concat([Buffer.from([idBytes.length]), idBytes])
+  }
+
+  /** Output read by the PTY, in order. */
+  offer(reads: ReadonlyArray<Uint8Array>): void {
+    if (this.retired) return
+    if (!this.dropped && this.held.length === 0 && !this.behind()) return this.sendAll(reads)
+    if (!this.dropped) this.hold(reads)
+    this.catchUp()
+  }
+
+  /** The window asked for a pause: its terminal has not drawn what it was sent. */
+  pause(): void {
+    this.paused = true
+  }
+
+  resume(): void {
+    this.paused = false
+    this.catchUp()
+  }
+
+  /** How many bytes are held right now (tests read it). */
+  get holding(): number {
+    return this.heldBytes
+  }
+
+  private behind(): boolean {
+    return this.paused || (this.inFlight > 0 && this.sink.buffered() > SOCKET_HIGH_BYTES)
+  }
+
+  private hold(reads: ReadonlyArray<Uint8Array>): void {
+    for (const r of reads) {
+      this.held.push(r)
+      this.heldBytes += r.length
+    }
+    if (this.heldBytes > HOLD_LIMIT_BYTES) {
+      this.held = []
+      this.heldBytes = 0
+      this.dropped = true
+    }
+  }
+
+  /** Sends what was held, or resyncs after a drop, once the window is no longer behind. */
+  private catchUp(): void {
+    if (this.retired || this.behind()) return
+    if (this.dropped) {
+      if (this.inFlight > 0) return // after the socket has written what it has, so the reset lands last
+      this.retired = true
+      return this.resync()
+    }
+    if (this.held.length === 0) return
+    const held = this.held
+    this.held = []
+    this.heldBytes = 0
+    this.sendAll(held)
+  }
+
+  private readonly written = (buffer: Buffer | undefined) => () => {
+    this.inFlight--
+    if (buffer) giveBack(buffer)
+    this.catchUp()
+  }
+
+  /** Packs the reads into as few pooled frames as fit; a read too large for one goes alone. */
+  private sendAll(reads: ReadonlyArray<Uint8Array>): void {
+    let buffer: Buffer | undefined
+    let at = 0
+    const flush = () => {
+      if (buffer && at > this.header.length) this.emit(buffer.subarray(0, at), buffer)
+      else if (buffer) giveBack(buffer)
+      buffer = undefined
+    }
+    for (const r of reads) {
+      if (this.header.length + r.length > FRAME_BYTES) {
+        flush()
+        this.emit(Buffer.concat([this.header, r]), undefined)
+        continue
+      }
+      if (buffer && at + r.length > FRAME_BYTES) flush()
+      if (!buffer) {
+        buffer = takeBuffer()
+        this.header.copy(buffer, 0)
+        at = this.header.length
+      }
+      buffer.set(r, at)
+      at += r.length
+    }
+    flush()
+  }
+
+  private emit(frame: Uint8Array, pooled: Buffer | undefined): void {
+    this.inFlight++
+    this.sink.send(frame, this.written(pooled))
+  }
+
+  /** The replay on attach: one frame of its own, counted in flight like any other. */
+  sendReplay(replay: Uint8Array): void {
+    if (replay.length > 0) this.emit(Buffer.concat([this.header, replay]), undefined)
+  }
+}
