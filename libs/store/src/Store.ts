@@ -6,6 +6,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Layer } from "effect"
 import { History } from "./History.js"
+import { Ledger } from "./Ledger.js"
 import { Projects } from "./Projects.js"
 import { Sessions } from "./Sessions.js"
 import { Settings } from "./Settings.js"
@@ -14,7 +15,7 @@ import type { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 import { WorktreePorts } from "./WorktreePorts.js"
 
-export type StoreServices = Projects | Sessions | Settings | WorktreePorts | History | StoreHealth
+export type StoreServices = Projects | Sessions | Settings | WorktreePorts | History | Ledger | StoreHealth
 
 /** Every repository, over whatever SqlClient (and the StoreHealth watching its file) is provided. */
 export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, never, SqlClient.SqlClient | StoreHealth> = Layer.mergeAll(
@@ -22,7 +23,8 @@ export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, neve
   Sessions.layer,
   Settings.layer,
   WorktreePorts.layer,
-  History.layer
+  History.layer,
+  Ledger.layer
 )
 
 /** Every repository over the database file at `filename`, opened and migrated. */

@@ -10,6 +10,7 @@
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
+import { sessionCosts } from "./migrations/2_session_costs.js"
 
 const initial = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -71,5 +72,6 @@ const initial = Effect.gen(function* () {
 })
 
 export const migrations: Migrator.Loader = Migrator.fromRecord({
-  "1_initial": initial
+  "1_initial": initial,
+  "2_session_costs": sessionCosts
 })
