@@ -14,6 +14,13 @@ export const card = (over: Partial<Card> = {}): Card => ({
   live: true,
   state: "",
   relay: undefined,
+  tool: "",
+  detail: "",
+  reason: "",
+  usage: undefined,
+  originLabel: "",
+  confined: false,
+  dirty: false,
   ...over
 })
 

@@ -27,6 +27,22 @@ export interface Card {
   readonly live: boolean
   readonly state: string
   readonly relay: RelayMark | undefined
+  /** what the hooks last said beside the state: the tool and its detail while busy, the reason while waiting */
+  readonly tool: string
+  readonly detail: string
+  readonly reason: string
+  /** context in use and cost, when the provider reports them (session-usage) */
+  readonly usage: Usage | undefined
+  /** who opened it: "" = a person */
+  readonly originLabel: string
+  readonly confined: boolean
+  /** its checkout has uncommitted work (worktree cards only; refreshed on session-touched) */
+  readonly dirty: boolean
+}
+
+export interface Usage {
+  readonly percent: number | undefined
+  readonly costUsd: number | undefined
 }
 
 export interface Project {
@@ -76,13 +92,19 @@ export const fromState = (s: WindowStateJson, previous: Model = emptyModel): Mod
       color: c.color,
       live: c.live,
       state: c.state,
-      // Relay marks live only in the page (like the original): a reload starts without them.
-      relay: previous.cards.find((p) => p.id === c.session.id)?.relay
+      // Relay marks, status lines and usage live only in the page (like the original): a reload starts without them.
+      ...pageOnly(previous.cards.find((p) => p.id === c.session.id)),
+      originLabel: c.session.originLabel,
+      confined: c.session.confined
     })
   )
   const keep = projects.some((p) => p.id === previous.activeProject)
   return { projects, cards, activeProject: keep ? previous.activeProject : (projects[0]?.id ?? ""), focusTick: previous.focusTick }
 }
+
+const pageOnly = (c: Card | undefined) => ({
+  relay: c?.relay, tool: c?.tool ?? "", detail: c?.detail ?? "", reason: c?.reason ?? "", usage: c?.usage, dirty: c?.dirty ?? false
+})
 
 const patchCard = (m: Model, id: string, f: (c: Card) => Card): Model =>
   m.cards.some((c) => c.id === id) ? { ...m, cards: m.cards.map((c) => (c.id === id ? f(c) : c)) } : m
@@ -110,7 +132,8 @@ export const applyEvent = (m: Model, e: EventJson): { model: Model; toast?: Toas
       if (m.cards.some((c) => c.id === s.id)) return { model: m }
       const card: Card = {
         id: s.id, projectId: s.projectId, project: s.project, label: s.label, kind: s.kind, path: s.path,
-        branch: "", folder: s.folder, color: "", live: true, state: "", relay: undefined
+        branch: "", folder: s.folder, color: "", live: true, state: "", ...pageOnly(undefined),
+        originLabel: s.originLabel, confined: s.confined
       }
       // Adopted without focus: the card appears, the selection and the tab stay where they were.
       const projects = m.projects.some((p) => p.id === s.projectId)
@@ -127,7 +150,10 @@ export const applyEvent = (m: Model, e: EventJson): { model: Model; toast?: Toas
       return { model: patchCard(m, e.id, (c) => ({ ...c, label: e.label })) }
     case "session-status": {
       // idle ends whatever the session was doing, errands included.
-      const model = patchCard(m, e.id, (c) => ({ ...c, state: e.state, relay: e.state === "idle" ? undefined : c.relay }))
+      const model = patchCard(m, e.id, (c) => ({
+        ...c, state: e.state, relay: e.state === "idle" ? undefined : c.relay,
+        tool: e.state === "busy" ? e.tool : "", detail: e.state === "busy" ? e.detail : "", reason: e.state === "waiting" ? e.reason : ""
+      }))
       const card = model.cards.find((c) => c.id === e.id)
       if (e.state !== "waiting" || !card) return { model }
       return {
@@ -150,6 +176,15 @@ export const applyEvent = (m: Model, e: EventJson): { model: Model; toast?: Toas
       const target = m.cards.find((c) => c.id === e.targetId)
       const name = e.target !== "" ? e.target : (target?.label ?? "the session")
       return { model: m, toast: { kind: "stalled", text: `${name} answered in its own session`, detail: target?.project ?? "", target: e.targetId } }
+    }
+    case "session-usage":
+      return { model: patchCard(m, e.id, (c) => ({ ...c, usage: { percent: e.percent, costUsd: e.costUsd } })) }
+    case "project-closed": {
+      const projects = m.projects.filter((p) => p.id !== e.id)
+      const cards = m.cards.filter((c) => c.projectId !== e.id)
+      const at = m.projects.findIndex((p) => p.id === e.id)
+      const activeProject = m.activeProject !== e.id ? m.activeProject : (projects[Math.min(at, projects.length - 1)]?.id ?? "")
+      return { model: { ...m, projects, cards, activeProject } }
     }
     case "session-focus": {
       const known = m.cards.some((c) => c.id === e.id)

@@ -7,5 +7,13 @@ export const styles = css`
   lich-terminal { flex: 1; }
   .placeholder { margin: auto; color: var(--muted-foreground); text-align: center; max-width: 420px; line-height: 1.6; }
   .placeholder code { font: 12px ui-monospace, monospace; background: var(--muted); padding: 1px 5px; border-radius: 4px; }
-  .placeholder .start { margin-left: 8px; font: inherit; padding: 2px 10px; border-radius: 6px; border: 1px solid var(--border); background: var(--secondary); color: var(--secondary-foreground); cursor: pointer; }
+  .start { margin-left: 8px; font: inherit; padding: 2px 10px; border-radius: 6px; border: 1px solid var(--border); background: var(--secondary); color: var(--secondary-foreground); cursor: pointer; }
+  .start.primary { background: var(--primary); color: var(--primary-foreground); border-color: var(--primary); }
+  kbd { font: 11px ui-monospace, monospace; border: 1px solid var(--border); border-bottom-width: 2px; border-radius: 4px; padding: 0 5px; background: var(--muted); color: var(--foreground); }
+  .first-run { margin: auto; max-width: 560px; line-height: 1.7; padding: 24px; }
+  .first-run h1 { font-size: 20px; font-weight: 600; margin: 0 0 12px; }
+  .first-run ol { padding-left: 20px; margin: 0 0 12px; }
+  .first-run li { margin-bottom: 10px; }
+  .first-run p { color: var(--muted-foreground); }
+  @media (max-width: 1000px) { .body { grid-template-columns: 240px 1fr; } }
 `

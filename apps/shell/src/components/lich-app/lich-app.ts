@@ -1,58 +1,98 @@
 /**
- * The window: project tabs, the sidebar of cards, the shown card's terminal and the toasts. It loads
- * the whole picture once (`system.State`), then follows `/events`; every change a person makes goes
- * through the same RPCs the CLI uses, and comes back as the same events every other window sees.
+ * The window: project tabs, the sidebar of cards, the shown card's terminal, the dialogs and the
+ * toasts. It loads the whole picture once (`system.State`), then follows `/events`; every change a
+ * person makes goes through the same RPCs the CLI uses (actions.ts), and comes back as the same
+ * events every other window sees. Hotkeys are taken in the capture phase, before the terminal.
  */
 import { html, LitElement, nothing } from "lit"
 import { keyed } from "lit/directives/keyed.js"
-import { type Rpc, makeRpc } from "../../api/rpc.js"
+import { makeRpc, type Rpc } from "../../api/rpc.js"
 import { connectEvents, TerminalMux } from "../../api/sockets.js"
 import { obtainToken } from "../../api/token.js"
+import { type HotAction, step } from "../../logic/hotkeys.js"
 import {
   applyEvent, type Card, emptyModel, type EventJson, fromState, type Model, type Selection, selectCard, selectionOf, shownCard,
   type ThemeListJson, type WindowStateJson, withSelection
 } from "../../logic/model.js"
+import { noteFor } from "../../logic/notify.js"
 import { cssVariables, resolveTheme, terminalTheme, THEME_CACHE_KEY, type ThemeJson } from "../../logic/theme.js"
+import type { ProviderJson } from "../lich-new-menu/view.js"
+import type { RecentJson } from "../lich-open-project/view.js"
 import type { CardAction } from "../lich-session-card/lich-session-card.js"
+import type { LichSidebar } from "../lich-sidebar/lich-sidebar.js"
+import { sidebarRows } from "../lich-sidebar/view.js"
+import type { AnyToast, LichToasts } from "../lich-toasts/lich-toasts.js"
+import { Actions } from "./actions.js"
+import { hotkeyListener, isMac } from "./keys.js"
+import { styles } from "./lich-app.styles.js"
+import { askOnce, raise } from "./notes.js"
+import type { Overlay } from "./overlay.js"
+import { type ParkedJson } from "./palette-items.js"
+import { renderOverlay } from "./render-overlay.js"
+import { renamePayload } from "./view.js"
 import "../lich-sidebar/lich-sidebar.js"
 import "../lich-tabs/lich-tabs.js"
 import "../lich-terminal/lich-terminal.js"
 import "../lich-toasts/lich-toasts.js"
-import type { AnyToast, LichToasts } from "../lich-toasts/lich-toasts.js"
-import { styles } from "./lich-app.styles.js"
-import { closePayload, openPayload, renamePayload } from "./view.js"
 
 const SELECTION_KEY = "lich.selection"
 const darkQuery = () => matchMedia("(prefers-color-scheme: dark)")
 
 export class LichApp extends LitElement {
   static override styles = styles
-  static override properties = { model: { state: true }, termTheme: { state: true }, problem: { state: true } }
+  static override properties = {
+    model: { state: true }, termTheme: { state: true }, problem: { state: true }, overlay: { state: true },
+    providers: { state: true }, parked: { state: true }, recent: { state: true }
+  }
   declare model: Model
   declare termTheme: Record<string, string>
   declare problem: string
+  declare overlay: Overlay | undefined
+  declare providers: ReadonlyArray<ProviderJson>
+  declare parked: ReadonlyArray<ParkedJson>
+  declare recent: ReadonlyArray<RecentJson>
   private rpc: Rpc | undefined
-  private mux: TerminalMux | undefined
-  private themes: ThemeListJson | undefined
+  mux: TerminalMux | undefined
+  themes: ThemeListJson | undefined
   private closeEvents: (() => void) | undefined
+  /** the window has the person's focus: notifications are for when it has not */
+  private focused = document.hasFocus()
+  readonly actions = new Actions(this)
+  readonly mac = isMac()
 
   constructor() {
     super()
     this.model = emptyModel
     this.termTheme = {}
     this.problem = ""
+    this.overlay = undefined
+    this.providers = []
+    this.parked = []
+    this.recent = []
     this.paintCached()
   }
+
+  private readonly onKey = hotkeyListener((a) => this.hotkey(a))
+  private readonly onFocus = () => { this.focused = true }
+  private readonly onBlur = () => { this.focused = false }
 
   override connectedCallback() {
     super.connectedCallback()
     darkQuery().addEventListener("change", this.repaint)
+    window.addEventListener("keydown", this.onKey, true)
+    window.addEventListener("focus", this.onFocus)
+    window.addEventListener("blur", this.onBlur)
+    window.addEventListener("pointerdown", askOnce, { once: true })
+    window.addEventListener("keydown", askOnce, { once: true })
     void this.start()
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback()
     darkQuery().removeEventListener("change", this.repaint)
+    window.removeEventListener("keydown", this.onKey, true)
+    window.removeEventListener("focus", this.onFocus)
+    window.removeEventListener("blur", this.onBlur)
     this.closeEvents?.()
   }
 
@@ -74,12 +114,14 @@ export class LichApp extends LitElement {
   private async reload() {
     await Promise.all([
       this.call<WindowStateJson>("system.State").then((s) => s && (this.model = withSelection(fromState(s, this.model), this.savedSelection()))),
-      this.loadThemes()
+      this.loadThemes(),
+      this.call<ReadonlyArray<ProviderJson>>("desk.Providers").then((p) => { this.providers = p ?? [] })
     ])
     this.dataset.ready = "true"
+    for (const p of this.model.projects) void this.refreshCheckouts(p.id)
   }
 
-  private async call<A>(method: string, payload?: Record<string, unknown>): Promise<A | undefined> {
+  readonly call = async <A,>(method: string, payload?: Record<string, unknown>): Promise<A | undefined> => {
     try {
       return await this.rpc!<A>(method, payload)
     } catch (e) {
@@ -88,8 +130,20 @@ export class LichApp extends LitElement {
     }
   }
 
-  private toast(t: AnyToast) {
+  toast(t: AnyToast) {
     this.renderRoot.querySelector<LichToasts>("lich-toasts")?.show(t)
+  }
+
+  /** Branch and uncommitted state of each worktree card of a project (spawn.Worktrees, as `lich worktrees`). */
+  private async refreshCheckouts(projectId: string) {
+    const project = this.model.projects.find((p) => p.id === projectId)
+    if (!project || project.path === "") return
+    const list = await this.rpc!<ReadonlyArray<{ name: string; path: string; dirty: boolean }>>("spawn.Worktrees", { from: "", project: project.path }).catch(() => [])
+    const byPath = new Map(list.map((w) => [w.path, w]))
+    this.model = { ...this.model, cards: this.model.cards.map((c) => {
+      const w = c.projectId === projectId && c.path !== "" ? byPath.get(c.path) : undefined
+      return w ? { ...c, dirty: w.dirty, branch: c.branch || w.name } : c
+    }) }
   }
 
   private onEvent(e: EventJson) {
@@ -97,8 +151,18 @@ export class LichApp extends LitElement {
     if (e._tag === "session-exit") this.endedHere.add(e.id)
     const { model, toast } = applyEvent(this.model, e)
     this.model = model
+    if (e._tag === "session-touched" || e._tag === "session-opened") {
+      const card = model.cards.find((c) => c.id === (e._tag === "session-opened" ? e.session.id : e.id))
+      if (card && card.path !== "") void this.refreshCheckouts(card.projectId)
+    }
+    if (e._tag === "project-opened" && this.actions.pendingTab === e.project.id) this.model = { ...this.model, activeProject: e.project.id }
+    if (e._tag === "session-status") {
+      const card = model.cards.find((c) => c.id === e.id)
+      const note = noteFor(e.state, e.reason, card, this.focused)
+      if (note) raise(note, () => { this.model = selectCard(this.model, e.id) })
+    }
     // The person is already looking at that card: no toast for it.
-    const watching = toast?.kind === "waiting" && shownCard(model)?.id === toast.target && document.hasFocus()
+    const watching = toast?.kind === "waiting" && shownCard(model)?.id === toast.target && this.focused
     if (toast && !watching) this.toast(toast)
   }
 
@@ -140,19 +204,42 @@ export class LichApp extends LitElement {
     if (!card) return
     if (a.kind === "select") this.model = selectCard(this.model, a.id)
     if (a.kind === "rename") void this.call("spawn.Rename", renamePayload(card, a.label))
-    if (a.kind === "close") void this.call("spawn.Close", closePayload(card))
+    if (a.kind === "close") void this.actions.close(card)
   }
 
-  private async newSession(kind: string) {
-    const project = this.model.projects.find((p) => p.id === this.model.activeProject)
-    if (!project) return
-    const opened = await this.call<{ session: { id: string }; startError: string }>("spawn.Open", openPayload(project, kind))
-    if (!opened) return
-    if (opened.startError !== "") this.toast({ kind: "error", text: opened.startError, detail: "", target: "" })
-    // Asked for here, so shown here: unlike a card opened from the command line.
-    const id = opened.session.id
-    if (this.model.cards.some((c) => c.id === id)) this.model = selectCard(this.model, id)
-    else this.pendingSelect = id
+  /** The palette's History and reopenable projects, fresh each time it opens. */
+  private async openPalette() {
+    this.overlay = { kind: "palette", tab: "All" }
+    const [parked, recent] = await Promise.all([this.call<ReadonlyArray<ParkedJson>>("desk.History", { project: "" }), this.call<ReadonlyArray<RecentJson>>("desk.Recent")])
+    this.parked = parked ?? []
+    this.recent = recent ?? []
+  }
+
+  private sidebar = () => this.renderRoot.querySelector<LichSidebar>("lich-sidebar")
+
+  hotkey(a: HotAction) {
+    const m = this.model
+    const shown = shownCard(m)
+    if (a === "palette") return this.overlay?.kind === "palette" ? (this.overlay = undefined) : void this.openPalette()
+    if (this.overlay && a !== "help" && a !== "settings" && a !== "open-project") return
+    const ids = sidebarRows(m.cards.filter((c) => c.projectId === m.activeProject)).flatMap((r) => (r.type === "card" ? [r.card.id] : []))
+    const tabs = m.projects.map((p) => p.id)
+    const go: Record<HotAction, () => void> = {
+      palette: () => {},
+      settings: () => { this.overlay = { kind: "settings" } },
+      "open-project": () => { this.overlay = { kind: "open-project" } },
+      help: () => { this.overlay = { kind: "help" } },
+      "new-session": () => this.sidebar()?.openMenu(),
+      "new-worktree": () => { if (m.activeProject !== "") this.overlay = { kind: "worktree" } },
+      rename: () => shown && this.sidebar()?.renameCard(shown.id),
+      close: () => shown && void this.actions.close(shown),
+      "next-session": () => { const id = step(ids, shown?.id ?? "", 1); if (id) this.model = selectCard(m, id) },
+      "prev-session": () => { const id = step(ids, shown?.id ?? "", -1); if (id) this.model = selectCard(m, id) },
+      "next-project": () => { const id = step(tabs, m.activeProject, 1); if (id) this.model = { ...m, activeProject: id } },
+      "prev-project": () => { const id = step(tabs, m.activeProject, -1); if (id) this.model = { ...m, activeProject: id } },
+      "focus-terminal": () => { this.model = { ...m, focusTick: m.focusTick + 1 } }
+    }
+    go[a]()
   }
 
   /** Cards whose process ended while this window was open, and starts already asked for. */
@@ -173,6 +260,10 @@ export class LichApp extends LitElement {
 
   /** A card this window opened, selected as soon as its session-opened arrives. */
   private pendingSelect = ""
+  selectWhenOpened(id: string) {
+    if (this.model.cards.some((c) => c.id === id)) this.model = selectCard(this.model, id)
+    else this.pendingSelect = id
+  }
 
   override willUpdate() {
     if (this.pendingSelect !== "" && this.model.cards.some((c) => c.id === this.pendingSelect)) {
@@ -196,7 +287,8 @@ export class LichApp extends LitElement {
 
   private terminalFor(card: Card | undefined) {
     if (this.problem) return html`<div class="placeholder">${this.problem}</div>`
-    if (!card) return html`<div class="placeholder">No session is open here. Open one with <code>lich open</code> or the + above the list.</div>`
+    if (this.dataset.ready === "true" && this.model.projects.length === 0) return firstRun(this.mac, () => { this.overlay = { kind: "open-project" } })
+    if (!card) return html`<div class="placeholder">No session is open here. Press <kbd>${this.mac ? "⌘" : "Ctrl"}+Shift+T</kbd> or the + above the list to open one.</div>`
     if (!card.live) {
       // A card's terminal starts on its first view here (after a restart, or one never viewed); a
       // session that ended while this window watched waits for the person to start it again.
@@ -212,17 +304,34 @@ export class LichApp extends LitElement {
     const project = m.projects.find((p) => p.id === m.activeProject)
     const shown = shownCard(m)
     return html`<lich-tabs .projects=${m.projects} .cards=${m.cards} .active=${m.activeProject}
-        @lich-tab=${(e: CustomEvent<{ id: string }>) => { this.model = { ...m, activeProject: e.detail.id } }}></lich-tabs>
+        @lich-tab=${(e: CustomEvent<{ id: string }>) => { this.model = { ...m, activeProject: e.detail.id } }}
+        @lich-tab-close=${(e: CustomEvent<{ id: string }>) => void this.actions.closeProject(e.detail.id)}
+        @lich-open-project=${() => { this.overlay = { kind: "open-project" } }}
+        @lich-palette=${() => void this.openPalette()}
+        @lich-settings=${() => { this.overlay = { kind: "settings" } }}></lich-tabs>
       <div class="body">
         <lich-sidebar .cards=${m.cards.filter((c) => c.projectId === m.activeProject)} .activeId=${shown?.id ?? ""} .projectPath=${project?.path ?? ""}
+          .providers=${this.providers}
           @lich-card=${(e: CustomEvent<CardAction>) => this.onCard(e.detail)}
-          @lich-new-session=${(e: CustomEvent<{ kind: string }>) => void this.newSession(e.detail.kind)}></lich-sidebar>
+          @lich-new-session=${(e: CustomEvent<{ kind: string }>) => void this.actions.newSession(e.detail.kind)}
+          @lich-new-worktree=${() => { this.overlay = { kind: "worktree" } }}></lich-sidebar>
         <main>${this.terminalFor(shown)}</main>
       </div>
-      <lich-toasts @lich-open=${(e: CustomEvent<{ id: string }>) => { this.model = selectCard(this.model, e.detail.id) }}></lich-toasts>
-      ${nothing}`
+      ${this.overlay ? renderOverlay(this, this.overlay) : nothing}
+      <lich-toasts @lich-open=${(e: CustomEvent<{ id: string }>) => { this.model = selectCard(this.model, e.detail.id) }}
+        @lich-undo=${(e: CustomEvent<{ id: string }>) => void this.actions.resume(e.detail.id)}></lich-toasts>`
   }
 }
+
+/** What a new user sees: the two things to do, each with its key. */
+const firstRun = (mac: boolean, open: () => void) => html`<div class="first-run">
+  <h1>Welcome to lich</h1>
+  <ol>
+    <li><b>Open a project</b> — a directory you work in. <button class="start primary" @click=${open}>Open a project</button> <kbd>${mac ? "⌘" : "Ctrl"}+O</kbd></li>
+    <li><b>Start a session</b> in it — a shell, or an agent such as Claude Code — with the <b>+</b> above the list, or <kbd>${mac ? "⌘" : "Ctrl"}+Shift+T</kbd>.</li>
+  </ol>
+  <p>Every hotkey: <kbd>${mac ? "⌘" : "Ctrl"}+/</kbd>. Everything else: <kbd>${mac ? "⌘" : "Ctrl"}+K</kbd>.</p>
+</div>`
 
 customElements.define("lich-app", LichApp)
 

@@ -31,5 +31,13 @@ export const styles = css`
     grid-column: 2 / 4; font: 11px ui-monospace, "FiraCode Nerd Font Mono", monospace; color: var(--muted-foreground);
     white-space: nowrap; overflow: hidden; direction: rtl; text-align: left; text-overflow: ellipsis;
   }
-  .branch { grid-column: 2 / 4; font-size: 11px; color: var(--muted-foreground); }
+  .status { grid-column: 2 / 4; font-size: 12px; color: var(--muted-foreground); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .status.waiting { color: #d97706; }
+  .status.busy { font-family: ui-monospace, "Lich Mono", monospace; font-size: 11px; }
+  .status.origin { font-style: italic; }
+  .meta { grid-column: 2 / 4; display: flex; gap: 8px; font-size: 11px; color: var(--muted-foreground); min-width: 0; }
+  .branch { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .dirty { color: #d97706; }
+  .usage { margin-left: auto; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .shield { color: var(--muted-foreground); font-size: 11px; }
 `

@@ -55,7 +55,7 @@ export class LichSessionCard extends LitElement {
       @click=${() => this.act({ id: this.card.id, kind: "select" })}
       @dblclick=${() => { this.editing = true }}>
       <span class="ring ${v.ring}" data-state=${v.ring}><span class="glyph">${v.glyph}</span></span>
-      <span class="label">${this.editing
+      <span class="label">${v.confined ? html`<span class="shield" title="confined: runs in the sandbox" aria-label="confined">⛨ </span>` : nothing}${this.editing
         ? html`<input .value=${v.label} aria-label="new name"
             @click=${(e: Event) => e.stopPropagation()}
             @keydown=${(e: KeyboardEvent) => {
@@ -67,13 +67,20 @@ export class LichSessionCard extends LitElement {
       <button class="close" title="Close" aria-label="close ${v.label}"
         @click=${(e: Event) => { e.stopPropagation(); this.act({ id: this.card.id, kind: "close" }) }}>×</button>
       ${v.relay ? html`<span class="relay ${v.relay.direction}" title=${v.relay.tooltip}>${v.relay.text}</span>` : nothing}
+      ${v.status ? html`<span class="status ${v.status.tone}" title=${v.status.text}>${v.status.text}</span>` : nothing}
       <span class="path">&lrm;${v.path}&lrm;</span>
-      ${v.branch ? html`<span class="branch">⎇ ${v.branch}</span>` : nothing}
+      ${v.branch || v.usage ? html`<span class="meta">${v.branch ? html`<span class="branch">⎇ ${v.branch}${v.dirty ? html`<span class="dirty" title="uncommitted changes"> ●</span>` : nothing}</span>` : nothing}
+        ${v.usage ? html`<span class="usage" title="context used · cost so far">${v.usage}</span>` : nothing}</span>` : nothing}
     </div>`
   }
 
   override updated() {
     if (this.editing) this.renderRoot.querySelector("input")?.focus()
+  }
+
+  /** Rename from a hotkey or the palette: the same inline field a double-click opens. */
+  startRename() {
+    this.editing = true
   }
 }
 

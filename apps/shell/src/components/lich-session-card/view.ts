@@ -15,6 +15,29 @@ export interface CardView {
   readonly tooltip: string
   readonly style: string
   readonly exited: boolean
+  /** one line under the label, the first that applies: waiting reason, tool · detail, origin */
+  readonly status: { readonly text: string; readonly tone: "waiting" | "busy" | "origin" } | undefined
+  /** "42% · $0.31" when the provider reported usage; "" otherwise */
+  readonly usage: string
+  readonly confined: boolean
+  readonly dirty: boolean
+}
+
+/** The waiting line's words when the hook gave no reason. */
+export const DEFAULT_REASON = "Waiting on you"
+
+export const statusLine = (c: Card): CardView["status"] => {
+  if (c.state === "waiting") return { text: c.reason !== "" ? c.reason : DEFAULT_REASON, tone: "waiting" }
+  if (c.state === "busy" && c.tool !== "") return { text: c.detail !== "" ? `${c.tool} · ${c.detail}` : c.tool, tone: "busy" }
+  if (c.originLabel !== "") return { text: `from ${c.originLabel}`, tone: "origin" }
+  return undefined
+}
+
+export const usageText = (c: Card): string => {
+  const u = c.usage
+  if (!u) return ""
+  const parts = [u.percent !== undefined ? `${Math.round(u.percent)}%` : "", u.costUsd !== undefined ? `$${u.costUsd.toFixed(2)}` : ""]
+  return parts.filter((p) => p !== "").join(" · ")
 }
 
 export const cardView = (c: Card, projectPath: string): CardView => {
@@ -27,8 +50,15 @@ export const cardView = (c: Card, projectPath: string): CardView => {
     path,
     branch: c.branch,
     relay,
-    tooltip: [c.label, path, ...(relay ? [relay.tooltip] : []), ...(c.branch ? [c.branch] : [])].join("\n"),
+    tooltip: [
+      c.label, path, ...(relay ? [relay.tooltip] : []), ...(c.branch ? [c.branch + (c.dirty ? " (uncommitted changes)" : "")] : []),
+      ...(c.confined ? ["Confined: runs in the sandbox"] : [])
+    ].join("\n"),
     style: Object.entries(tintVars(c.color)).map(([k, v]) => `${k}: ${v}`).join("; "),
-    exited: !c.live
+    exited: !c.live,
+    status: statusLine(c),
+    usage: usageText(c),
+    confined: c.confined,
+    dirty: c.dirty
   }
 }

@@ -11,8 +11,6 @@ export const styles = css`
   .header .mark.done { color: #10b981; }
   .new { position: relative; }
   .new button { border: 1px solid var(--border); background: var(--secondary); color: var(--secondary-foreground); border-radius: 6px; padding: 2px 8px; cursor: pointer; font: inherit; }
-  .menu { position: absolute; right: 0; top: 100%; margin-top: 4px; z-index: 5; background: var(--popover); color: var(--popover-foreground); border: 1px solid var(--border); border-radius: 6px; padding: 4px; min-width: 140px; display: flex; flex-direction: column; }
-  .menu button { border: 0; background: none; text-align: left; padding: 4px 8px; border-radius: 4px; }
-  .menu button:hover { background: var(--accent); }
+  .new lich-new-menu { left: auto; right: 0; }
   .empty { padding: 16px 12px; font-size: 12px; color: var(--muted-foreground); }
 `

@@ -1,8 +1,9 @@
 /** The active project's cards, in blocks by folder then checkout, and the new-session menu. */
 import { html, LitElement, nothing } from "lit"
 import { repeat } from "lit/directives/repeat.js"
-import { OPENABLE } from "../../logic/kinds.js"
 import type { Card } from "../../logic/model.js"
+import "../lich-new-menu/lich-new-menu.js"
+import type { ProviderJson } from "../lich-new-menu/view.js"
 import "../lich-session-card/lich-session-card.js"
 import { styles } from "./lich-sidebar.styles.js"
 import { sidebarRows } from "./view.js"
@@ -13,8 +14,10 @@ export class LichSidebar extends LitElement {
     cards: { attribute: false },
     activeId: { attribute: false },
     projectPath: { attribute: false },
+    providers: { attribute: false },
     menuOpen: { state: true }
   }
+  declare providers: ReadonlyArray<ProviderJson>
   declare cards: ReadonlyArray<Card>
   declare activeId: string
   declare projectPath: string
@@ -26,18 +29,27 @@ export class LichSidebar extends LitElement {
     this.activeId = ""
     this.projectPath = ""
     this.menuOpen = false
+    this.providers = []
   }
 
-  private openKind(kind: string) {
-    this.menuOpen = false
-    this.dispatchEvent(new CustomEvent<{ kind: string }>("lich-new-session", { detail: { kind }, bubbles: true, composed: true }))
+  /** The hotkey's way in: the same menu "+" opens, focused for the arrow keys. */
+  openMenu() {
+    this.menuOpen = true
+  }
+
+  /** Rename from a hotkey: the shown card's inline field. */
+  renameCard(id: string) {
+    const el = [...this.renderRoot.querySelectorAll("lich-session-card")].find((c) => c.card.id === id)
+    el?.startRename()
   }
 
   override render() {
     return html`<div class="top"><span>Sessions</span>
         ${this.projectPath === "" ? nothing : html`<span class="new">
-          <button title="New session" aria-label="new session" @click=${() => { this.menuOpen = !this.menuOpen }}>+</button>
-          ${this.menuOpen ? html`<div class="menu" role="menu">${OPENABLE.map((k) => html`<button role="menuitem" data-kind=${k} @click=${() => this.openKind(k)}>${k}</button>`)}</div>` : nothing}
+          <button title="New session (Ctrl+Shift+T)" aria-label="new session" @click=${() => { this.menuOpen = !this.menuOpen }}>+</button>
+          ${this.menuOpen ? html`<lich-new-menu .providers=${this.providers}
+            @lich-new-session=${() => { this.menuOpen = false }} @lich-new-worktree=${() => { this.menuOpen = false }}
+            @lich-dismiss=${(e: Event) => { e.stopPropagation(); this.menuOpen = false }}></lich-new-menu>` : nothing}
         </span>`}
       </div>
       <div class="list">

@@ -18,6 +18,10 @@ export class LichTabs extends LitElement {
     this.active = ""
   }
 
+  private emit(name: string, id: string) {
+    this.dispatchEvent(new CustomEvent<{ id: string }>(name, { detail: { id }, bubbles: true, composed: true }))
+  }
+
   override render() {
     return html`<span class="brand">lich</span>
       <div role="tablist" style="display:contents">
@@ -26,9 +30,15 @@ export class LichTabs extends LitElement {
           return html`<button role="tab" data-project=${p.id} aria-selected=${p.id === this.active ? "true" : "false"} title=${p.path}
             @click=${() => this.dispatchEvent(new CustomEvent<{ id: string }>("lich-tab", { detail: { id: p.id }, bubbles: true, composed: true }))}>
             ${p.name}${badge ? html`<span class="badge ${badge}"></span>` : nothing}
+            <span class="x" role="button" aria-label="close project ${p.name}" title="Close project (its sessions are parked)"
+              @click=${(e: Event) => { e.stopPropagation(); this.emit("lich-tab-close", p.id) }}>×</span>
           </button>`
         })}
-      </div>`
+      </div>
+      <button class="open" aria-label="open project" title="Open a project (Ctrl+O)" @click=${() => this.emit("lich-open-project", "")}>+</button>
+      <span class="spacer"></span>
+      <button class="tool" aria-label="palette" title="Command palette (Ctrl+K)" @click=${() => this.emit("lich-palette", "")}>⌘K</button>
+      <button class="tool" aria-label="settings" title="Settings (Ctrl+,)" @click=${() => this.emit("lich-settings", "")}>⚙</button>`
   }
 }
 
@@ -40,5 +50,9 @@ declare global {
   }
   interface HTMLElementEventMap {
     "lich-tab": CustomEvent<{ id: string }>
+    "lich-tab-close": CustomEvent<{ id: string }>
+    "lich-open-project": CustomEvent<{ id: string }>
+    "lich-palette": CustomEvent<{ id: string }>
+    "lich-settings": CustomEvent<{ id: string }>
   }
 }

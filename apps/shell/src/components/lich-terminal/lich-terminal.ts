@@ -5,7 +5,13 @@
 import { html, LitElement, nothing, type PropertyValues } from "lit"
 import type { TerminalMux } from "../../api/sockets.js"
 import { styles } from "./lich-terminal.styles.js"
+import { FONT_LOADS } from "./options.js"
 import { XtermController } from "./XtermController.js"
+
+/** Once per page: xterm measures its cell on the first open, so the shipped font must be in by then. */
+let fontsReady: Promise<unknown> | undefined
+const whenFontsReady = () =>
+  (fontsReady ??= Promise.all(FONT_LOADS.map(([font, text]) => document.fonts.load(font, text))).catch(() => undefined))
 
 export class LichTerminal extends LitElement {
   static override styles = styles
@@ -36,7 +42,7 @@ export class LichTerminal extends LitElement {
   override connectedCallback() {
     super.connectedCallback()
     // A host moved in the DOM is disconnected and reconnected: mount again after the controller disposed.
-    if (this.hasUpdated) this.mountTerminal()
+    if (this.hasUpdated) void whenFontsReady().then(() => this.isConnected && this.mountTerminal())
   }
 
   private mountTerminal() {
@@ -54,7 +60,9 @@ export class LichTerminal extends LitElement {
   }
 
   override firstUpdated() {
-    this.mountTerminal()
+    void whenFontsReady().then(() => {
+      if (this.isConnected && !this.xterm.term) this.mountTerminal()
+    })
   }
 
   override updated(changed: PropertyValues<this>) {

@@ -3,7 +3,22 @@ import type { ITerminalOptions } from "@xterm/xterm"
 
 /** 5000 lines: a long build log stays scrollable; the backend's replay ring covers reloads. */
 export const SCROLLBACK = 5000
-export const FONT = '"FiraCode Nerd Font Mono", "Fira Code", "JetBrains Mono", ui-monospace, "DejaVu Sans Mono", monospace'
+/** The fonts the backend serves (apps/shell/build.mjs), then the machine's own as a last resort. */
+export const FONT = '"Lich Mono", "Lich Symbols", "Lich Symbols 2", "DejaVu Sans Mono", monospace'
+/** What must be loaded before xterm measures a cell: a cell measured on a fallback font stays wrong. */
+export const FONT_LOADS: ReadonlyArray<readonly [string, string]> = [
+  ['13px "Lich Mono"', "M"],
+  ['bold 13px "Lich Mono"', "M"],
+  // A font with a unicode-range loads only for a character inside it.
+  ['13px "Lich Symbols"', "⎿"],
+  ['13px "Lich Symbols 2"', "⏵"]
+]
+
+/**
+ * 4.5 (WCAG AA for text): xterm nudges any foreground too close to its background, so a TUI's
+ * true-colour white on the light theme's white (Claude Code's answer bullets) stays readable.
+ */
+export const MIN_CONTRAST = 4.5
 
 export const terminalOptions = (theme: Record<string, string>): ITerminalOptions => ({
   fontFamily: FONT,
@@ -11,6 +26,7 @@ export const terminalOptions = (theme: Record<string, string>): ITerminalOptions
   lineHeight: 1.15,
   scrollback: SCROLLBACK,
   cursorBlink: true,
+  minimumContrastRatio: MIN_CONTRAST,
   // The shell owns the title and bell; the window shows neither.
   allowProposedApi: true,
   theme

@@ -5,7 +5,11 @@ import type { Toast } from "../../logic/model.js"
 import { styles } from "./lich-toasts.styles.js"
 import { pushToast, type ShownToast, TOAST_MS } from "./view.js"
 
-export type AnyToast = Toast | { readonly kind: "error"; readonly text: string; readonly detail: string; readonly target: "" }
+export type AnyToast =
+  | Toast
+  | { readonly kind: "error"; readonly text: string; readonly detail: string; readonly target: "" }
+  /** a plain close, undoable while the toast shows: target is the parked session */
+  | { readonly kind: "undo"; readonly text: string; readonly detail: string; readonly target: string }
 
 export class LichToasts extends LitElement {
   static override styles = styles
@@ -44,8 +48,8 @@ export class LichToasts extends LitElement {
       <span class="text">${t.text}</span>
       ${t.target ? html`<button @click=${() => {
         this.dismiss(t.key)
-        this.dispatchEvent(new CustomEvent<{ id: string }>("lich-open", { detail: { id: t.target }, bubbles: true, composed: true }))
-      }}>Open</button>` : nothing}
+        this.dispatchEvent(new CustomEvent<{ id: string }>((t.kind as string) === "undo" ? "lich-undo" : "lich-open", { detail: { id: t.target }, bubbles: true, composed: true }))
+      }}>${(t.kind as string) === "undo" ? "Undo" : "Open"}</button>` : nothing}
       ${t.detail ? html`<span class="detail">${t.detail}</span>` : nothing}
     </div>`)
   }
@@ -59,5 +63,6 @@ declare global {
   }
   interface HTMLElementEventMap {
     "lich-open": CustomEvent<{ id: string }>
+    "lich-undo": CustomEvent<{ id: string }>
   }
 }

@@ -1,0 +1,21 @@
+/** What Settings shows for each key: the stored value, or what lich does when none is stored. */
+export interface SettingsJson {
+  readonly global: Readonly<Record<string, string>>
+  readonly project: Readonly<Record<string, string>>
+  readonly setupScript: string
+  readonly worktreeInclude: string
+}
+
+export const SECTIONS = ["Providers", "Sandbox", "Project", "Appearance", "Cost"] as const
+export type Section = (typeof SECTIONS)[number]
+
+export const RUNGS = [
+  ["off", "Off — never confined"],
+  ["ask", "Ask — the window asks; the CLI confines"],
+  ["worktrees", "Worktrees only"],
+  ["everywhere", "Everywhere"]
+] as const
+
+/** A switch stored as "on"/"off": absent means its default. */
+export const isOn = (values: Readonly<Record<string, string>>, key: string, byDefault: boolean): boolean =>
+  values[key] === undefined ? byDefault : values[key] === "on"

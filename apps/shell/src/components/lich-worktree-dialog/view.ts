@@ -1,0 +1,34 @@
+/** The worktree dialog's answers, shaped as spawn.Open takes them (the CLI's --worktree/--base/...). */
+export interface WorktreeForm {
+  readonly branch: string
+  readonly base: string
+  readonly kind: string
+  readonly model: string
+  readonly effort: string
+  readonly ultracode: boolean
+  readonly folder: string
+}
+
+/** What git itself would refuse in a branch name, caught before the round trip. */
+export const branchProblem = (branch: string): string => {
+  const b = branch.trim()
+  if (b === "") return "name the branch"
+  if (/\s/.test(b)) return "a branch name has no spaces"
+  if (/\.\.|[~^:?*[\\]|@\{|\/\/|^\/|\/$|\.lock$|^-/.test(b)) return `git would refuse "${b}" as a branch name`
+  return ""
+}
+
+export const openWorktreePayload = (projectPath: string, f: WorktreeForm) => ({
+  from: "",
+  project: projectPath,
+  kind: f.kind,
+  worktree: f.branch.trim(),
+  base: f.base,
+  model: f.model.trim(),
+  effort: f.effort,
+  ultracode: f.kind === "claude" && f.ultracode,
+  folder: f.folder.trim()
+})
+
+/** The efforts lich passes through (the providers' own spellings differ; the CLI checks them). */
+export const EFFORTS = ["", "low", "medium", "high", "xhigh", "max"] as const
