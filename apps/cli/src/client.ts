@@ -5,9 +5,10 @@
  */
 import * as http from "node:http"
 import type { Rpc } from "@effect/rpc"
-import { Data, Effect, Schema } from "effect"
+import { Data, Effect, ParseResult, Schema } from "effect"
 import type { RpcGroupName } from "@lich/contract"
 import { coordinates, readRuntime } from "@lich/singleton"
+import { Usage } from "./usage.js"
 
 export const NO_LICH = "no lich is running — open lich, or run this inside one of its sessions"
 
@@ -85,6 +86,9 @@ const retryWithFreshToken = (c: Coordinates) => {
 
 export const DEFAULT_TIMEOUT_MS = 10_000
 
+/** A ParseError as the one sentence its first issue says (the tree form spans lines). */
+const firstIssue = (e: ParseResult.ParseError): string => ParseResult.ArrayFormatter.formatErrorSync(e)[0]?.message ?? e.message
+
 /**
  * Calls `<group>.<rpc>` with `payload`; a typed failure from the server is decoded with the
  * procedure's own error schema, so the CLI sees exactly the error the handler raised.
@@ -95,10 +99,12 @@ export const call = <Tag extends string, P extends Schema.Schema.Any, S extends 
   payload: Schema.Schema.Type<P>,
   timeoutMs = DEFAULT_TIMEOUT_MS,
   unsure?: Unsure
-): Effect.Effect<Schema.Schema.Type<S>, Schema.Schema.Type<E> | Unreachable> =>
+): Effect.Effect<Schema.Schema.Type<S>, Schema.Schema.Type<E> | Unreachable | Usage> =>
   Effect.gen(function* () {
+    // The contract's bounds are checked here first (a label with a newline in it, say): refused with
+    // the schema's own sentence, before anything is sent.
     const encoded = yield* Schema.encode(rpc.payloadSchema as unknown as Schema.Schema<unknown, unknown>)(payload).pipe(
-      Effect.mapError((e) => new Unreachable({ message: `bad request: ${e.message}` }))
+      Effect.mapError((e) => new Usage({ message: firstIssue(e) }))
     )
     const body = JSON.stringify(encoded)
     const path = `/rpc/${group}.${rpc._tag}`

@@ -22,6 +22,18 @@ export const FromId = Schema.String
 
 /** 200 chars: long enough for a sentence-like card name, short enough for a sidebar row. */
 export const MAX_LABEL_CHARS = 200
+/**
+ * A name a person gives a session. It is drawn in a sidebar row and printed in a tab-separated
+ * `lich sessions` column, so a tab or newline would add a phantom row, and an escape sequence would
+ * reach whoever reads it: control characters are refused, as they are in folder names.
+ */
+export const Label = Schema.String.pipe(
+  // eslint-disable-next-line no-control-regex
+  Schema.filter((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), {
+    message: () => "a session's name cannot hold tabs, newlines or other control characters"
+  })
+)
+
 /** 8192 bytes: the relay's prompt cap — a terminal paste larger than this is a file to name, not paste. */
 export const MAX_PROMPT_BYTES = 8192
 /** 64 KiB: the answer / insert cap; anything larger belongs in a file whose path is sent instead. */

@@ -8,6 +8,7 @@
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
 import { LichError } from "./errors.js"
+import { Label } from "./ids.js"
 import { Collected, Focused, Inserted, RelayResult, Replied } from "./relay.js"
 import {
   Checkout,
@@ -86,7 +87,7 @@ export const ClosePayload = Schema.Struct({
 })
 export const Close = Rpc.make("Close", { payload: ClosePayload, success: Closed, error })
 export const Rename = Rpc.make("Rename", {
-  payload: { from, target: Schema.String, project, label: Schema.String },
+  payload: { from, target: Schema.String, project, label: Label },
   success: Renamed,
   error
 })
