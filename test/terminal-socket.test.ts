@@ -1,7 +1,8 @@
 /**
  * The terminal stream the window draws from: binary frames over /ws, attach sends the replay ring
  * then live bytes, keystrokes go in as frames, resize reaches the PTY, and a second client (a
- * reload) gets the screen back from the replay.
+ * reload) gets the screen back from the replay. A paused window is held, then sent what it missed;
+ * one that fell further behind than the ring holds is resynced from the ring instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
@@ -29,9 +30,17 @@ const frame = (sid: string, text: string) => {
 const attach = async () => {
   const ws = new WebSocket(`ws://127.0.0.1:${b.port}/ws?token=${token}`)
   let screen = ""
+  let received = 0
+  const texts: Array<string> = []
   const waiters: Array<() => void> = []
   ws.on("message", (d: Buffer, binary: boolean) => {
-    if (!binary) return
+    if (!binary) {
+      texts.push(d.toString("utf8"))
+      // a resync is marked in the screen text, so a test can see where it came in the stream
+      screen += "<<resync>>"
+      return
+    }
+    received += d.length
     const n = d[0]!
     expect(d.subarray(1, 1 + n).toString()).toBe(id)
     screen += d.subarray(1 + n).toString("utf8")
@@ -44,7 +53,7 @@ const attach = async () => {
       const look = () => (pattern.test(screen) ? resolve(screen) : waiters.push(look))
       look()
     })
-  return { ws, until, screen: () => screen }
+  return { ws, until, screen: () => screen, texts, received: () => received }
 }
 
 describe("the terminal socket", () => {
@@ -67,6 +76,39 @@ describe("the terminal socket", () => {
     c.ws.send(frame(id, "stty size\r"))
     await c.until(/30 100/)
     c.ws.close()
+  })
+
+  it("holds a paused window's output and sends it on resume, without a resync", async () => {
+    const paused = await attach()
+    const watcher = await attach()
+    paused.ws.send(JSON.stringify({ pause: id }))
+    paused.ws.send(frame(id, "echo held-$((6*7))\r"))
+    await watcher.until(/held-42/)
+    expect(paused.screen()).not.toMatch(/held-42/)
+    paused.ws.send(JSON.stringify({ resume: id }))
+    await paused.until(/held-42/)
+    expect(paused.texts).toEqual([])
+    paused.ws.close()
+    watcher.ws.close()
+  })
+
+  it("resyncs a paused window from the ring once it is owed more than the ring holds", async () => {
+    const paused = await attach()
+    const watcher = await attach()
+    await paused.until(/held-42/) // the replay is in: count from here
+    const before = paused.received()
+    paused.ws.send(JSON.stringify({ pause: id }))
+    // 3 MB of output while paused: more than the 2 MiB ring, so the backlog is dropped
+    watcher.ws.send(frame(id, "head -c 3000000 /dev/zero | tr '\\0' x; echo; echo flood-$((2+3))\r"))
+    await watcher.until(/flood-5/)
+    paused.ws.send(JSON.stringify({ resume: id }))
+    const screen = await paused.until(/<<resync>>[^]*flood-5/)
+    expect(paused.texts).toEqual([JSON.stringify({ resync: id })])
+    expect(screen.indexOf("flood-5")).toBeGreaterThan(screen.indexOf("<<resync>>"))
+    // what came after the resync is the ring, not the 3 MB backlog
+    expect(paused.received() - before).toBeLessThan(2.2 * 1024 * 1024)
+    paused.ws.close()
+    watcher.ws.close()
   })
 
   it("refuses a socket without the token", async () => {

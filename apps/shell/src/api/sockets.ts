@@ -3,6 +3,12 @@
  * after 1 s and the app reloads its state, because events sent while nobody listened are gone.
  * `/ws` multiplexes every shown terminal over binary frames `[id length][id][bytes]`; attaching asks
  * the backend for the replay ring first, so a reconnect resets each terminal before it redraws.
+ *
+ * Back-pressure: a WebSocket cannot stop reading, so the page counts the bytes handed to xterm.js
+ * that it has not drawn yet (xterm's write callback), asks the backend to pause that terminal above
+ * a high mark and to resume below a low one, instead of letting xterm's queue grow without bound.
+ * A terminal that fell too far behind is sent `{"resync": id}`: xterm is reset in band (ESC c, in
+ * order with the bytes before it) and the replay ring that follows redraws the screen.
  */
 import type { EventJson } from "../logic/model.js"
 
@@ -30,16 +36,34 @@ export const connectEvents = (token: string, onEvent: (e: EventJson) => void, on
 }
 
 export interface TerminalSink {
-  readonly data: (bytes: Uint8Array) => void
+  /** Hands bytes to the terminal; `drawn` is called once it has processed them. */
+  readonly data: (bytes: Uint8Array, drawn: () => void) => void
   /** the stream starts over (a reconnect): clear the screen before the replay lands */
   readonly reset: () => void
 }
 
 const encoder = new TextEncoder()
 
+/**
+ * 1 MiB handed to xterm and not drawn: well over a screenful of a flood (it draws several MiB/s),
+ * so a fast terminal never pauses; 128 KiB: resume while there is still work queued, so the
+ * stream does not stop and start.
+ */
+const UNDRAWN_HIGH_BYTES = 1024 * 1024
+const UNDRAWN_LOW_BYTES = 128 * 1024
+/** ESC c (RIS): a full reset xterm applies in order with the bytes written before it. */
+const RESET_IN_BAND = encoder.encode("\x1bc")
+
+/** One attached terminal's flow: bytes handed to it and not drawn, and whether it is paused. */
+interface Flow {
+  readonly sink: TerminalSink
+  undrawn: number
+  paused: boolean
+}
+
 export class TerminalMux {
   private ws: WebSocket | undefined
-  private readonly sinks = new Map<string, TerminalSink>()
+  private readonly sinks = new Map<string, Flow>()
   /** sizes reported before the socket opened: the PTY must still hear them */
   private readonly pending: Array<string> = []
 
@@ -51,21 +75,53 @@ export class TerminalMux {
     const ws = new WebSocket(socketUrl("/ws", this.token))
     ws.binaryType = "arraybuffer"
     ws.onopen = () => {
-      for (const [id, sink] of this.sinks) {
-        sink.reset()
+      for (const [id, flow] of this.sinks) {
+        flow.sink.reset()
+        flow.paused = false
         ws.send(JSON.stringify({ attach: id }))
       }
       for (const m of this.pending.splice(0)) ws.send(m)
     }
     ws.onmessage = (m) => {
-      if (!(m.data instanceof ArrayBuffer)) return
+      if (!(m.data instanceof ArrayBuffer)) return this.control(String(m.data))
       const bytes = new Uint8Array(m.data)
       const n = bytes[0] ?? 0
       const id = new TextDecoder().decode(bytes.subarray(1, 1 + n))
-      this.sinks.get(id)?.data(bytes.subarray(1 + n))
+      const flow = this.sinks.get(id)
+      if (flow) this.feed(id, flow, bytes.subarray(1 + n))
     }
     ws.onclose = () => setTimeout(() => this.open(), RECONNECT_MS)
     this.ws = ws
+  }
+
+  /** `{"resync": id}`: the backend dropped output this terminal was too far behind to draw. */
+  private control(text: string) {
+    let m: { resync?: unknown }
+    try {
+      m = JSON.parse(text) as { resync?: unknown }
+    } catch {
+      return
+    }
+    const flow = typeof m.resync === "string" ? this.sinks.get(m.resync) : undefined
+    if (!flow) return
+    // The backend's new attachment starts unpaused; pause it again if xterm is still behind.
+    flow.paused = false
+    this.feed(m.resync as string, flow, RESET_IN_BAND)
+  }
+
+  private feed(id: string, flow: Flow, bytes: Uint8Array) {
+    flow.undrawn += bytes.length
+    flow.sink.data(bytes, () => {
+      flow.undrawn -= bytes.length
+      if (flow.paused && flow.undrawn < UNDRAWN_LOW_BYTES && this.sinks.get(id) === flow) {
+        flow.paused = false
+        this.send(JSON.stringify({ resume: id }))
+      }
+    })
+    if (!flow.paused && flow.undrawn > UNDRAWN_HIGH_BYTES) {
+      flow.paused = true
+      this.send(JSON.stringify({ pause: id }))
+    }
   }
 
   private get isOpen() {
@@ -78,11 +134,12 @@ export class TerminalMux {
   }
 
   attach(id: string, sink: TerminalSink): () => void {
-    this.sinks.set(id, sink)
+    const flow: Flow = { sink, undrawn: 0, paused: false }
+    this.sinks.set(id, flow)
     // While connecting, onopen attaches every sink; a fresh connection has nothing to detach.
     this.send(JSON.stringify({ attach: id }))
     return () => {
-      if (this.sinks.get(id) !== sink) return
+      if (this.sinks.get(id) !== flow) return
       this.sinks.delete(id)
       this.send(JSON.stringify({ detach: id }))
     }

@@ -38,7 +38,8 @@ export class XtermController implements ReactiveController {
     term.onData((s) => mux.write(id, s))
     term.onBinary((s) => mux.write(id, Uint8Array.from(s, (ch) => ch.charCodeAt(0) & 0xff)))
     term.onResize(({ cols, rows }) => this.report(id, mux, cols, rows))
-    this.detach = mux.attach(id, { data: (b) => term.write(b), reset: () => term.reset() })
+    // xterm's write callback says when the bytes are drawn: the mux's back-pressure (api/sockets.ts).
+    this.detach = mux.attach(id, { data: (b, drawn) => term.write(b, drawn), reset: () => term.reset() })
     this.refit(id, mux)
     this.observer = new ResizeObserver(() => this.refit(id, mux))
     this.observer.observe(el)
