@@ -6,7 +6,7 @@
 import { Context, Data, Effect, Runtime, type Scope } from "effect"
 import * as http from "node:http"
 import { WebSocketServer, type WebSocket } from "ws"
-import { hostAllowed, tokenMatches } from "./auth.js"
+import { hostAllowed, originAllowed, tokenMatches } from "./auth.js"
 import { MAX_RPC_BODY } from "./rpc.js"
 import { serveStatic } from "./static.js"
 
@@ -71,8 +71,10 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
     const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_PAYLOAD })
 
     const onRequest = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-      const url = new URL(req.url ?? "/", "http://127.0.0.1")
+      const url = parseUrl(req.url)
+      if (!url) return send(res, 400, "malformed URL")
       if (!hostAllowed(req.headers.host, o.port)) return send(res, 403, "forbidden host")
+      if (!originAllowed(req.headers.origin, o.port)) return send(res, 403, "forbidden origin")
       if (req.method === "GET" && !isProtected(url.pathname) && !routes.post.has(url.pathname) && !routes.get?.has(url.pathname)) return serveStatic(o.staticRoot, url.pathname, res)
       if (url.pathname === "/launch" && routes.launch) {
         if (req.method !== "POST") return send(res, 405, "method not allowed")
@@ -114,19 +116,29 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
       return send(res, 404, "not found")
     }
 
+    // A request that failed inside lich answers in words; the cause (and any stack) goes to the log only.
     const server = http.createServer((req, res) => {
       onRequest(req, res).catch((e) => {
-        if (!res.headersSent) send(res, 500, { error: String(e) })
+        runFork(Effect.logError(`${req.method} ${(req.url ?? "").split("?")[0]} failed`, e))
+        if (!res.headersSent) send(res, 500, { error: "lich failed to answer this request — the log says why" })
       })
     })
     server.on("upgrade", (req, socket, head) => {
-      const url = new URL(req.url ?? "/", "http://127.0.0.1")
-      const route = url.pathname === "/events" ? routes.events : url.pathname === "/ws" ? routes.terminal : undefined
+      // A client that resets mid-handshake is its own problem: an unhandled socket error would end lich.
+      socket.on("error", () => socket.destroy())
       const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`)
+      const url = parseUrl(req.url)
+      if (!url) return refuse("400 Bad Request")
+      const route = url.pathname === "/events" ? routes.events : url.pathname === "/ws" ? routes.terminal : undefined
       if (!hostAllowed(req.headers.host, o.port)) return refuse("403 Forbidden")
+      if (!originAllowed(req.headers.origin, o.port)) return refuse("403 Forbidden")
       if (!route) return refuse("404 Not Found")
       if (!tokenMatches(url.searchParams.get("token"), o.token)) return refuse("401 Unauthorized")
       wss.handleUpgrade(req, socket, head, (ws) => {
+        // A protocol error (a frame over 1 MiB, invalid UTF-8, an unmasked frame, a reserved opcode,
+        // RSV1, a fragmented ping, a 2^63 length) is emitted here and then closes this socket — with
+        // no listener it was an uncaught exception that ended lich and every session in it.
+        ws.on("error", (e: Error & { code?: string }) => runFork(Effect.logWarning(`${url.pathname} socket closed: ${e.code ?? e.message}`)))
         sockets.add(ws)
         const fiber = runFork(Effect.scoped(route(ws)))
         ws.once("close", () => {
@@ -153,6 +165,15 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
     const address = server.address()
     return typeof address === "object" && address ? address.port : o.port
   })
+
+/** The request target as a URL, or undefined when it is not one (`http://[`, a bad escape in a host). */
+const parseUrl = (target: string | undefined): URL | undefined => {
+  try {
+    return new URL(target ?? "/", "http://127.0.0.1")
+  } catch {
+    return undefined
+  }
+}
 
 const isProtected = (p: string) => p === "/ping" || p === "/events" || p === "/ws" || p.startsWith("/rpc/")
 

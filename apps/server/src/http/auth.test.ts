@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { hostAllowed, tokenMatches } from "./auth.js"
+import { hostAllowed, originAllowed, tokenMatches } from "./auth.js"
 import { frame, unframe } from "./sockets.js"
 
 describe("who may talk to the backend", () => {
@@ -32,5 +32,16 @@ describe("terminal frames", () => {
     expect(unframe(Buffer.from([0, 1]))).toBeUndefined()
     expect(unframe(Buffer.from([5, 97]))).toBeUndefined()
     expect(unframe(Buffer.alloc(0))).toBeUndefined()
+  })
+})
+
+describe("originAllowed", () => {
+  it("lets a client with no Origin (the CLI, hooks, curl) and the window's own origin in, and nothing else", () => {
+    expect(originAllowed(undefined, 47821)).toBe(true)
+    expect(originAllowed("http://127.0.0.1:47821", 47821)).toBe(true)
+    expect(originAllowed("http://localhost:47821", 47821)).toBe(true)
+    for (const o of ["http://evil.test", "http://127.0.0.1:47822", "https://127.0.0.1:47821", "null", ""]) {
+      expect(originAllowed(o, 47821), o).toBe(false)
+    }
   })
 })

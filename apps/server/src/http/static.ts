@@ -21,8 +21,24 @@ const TYPES: Record<string, string> = {
 const MISSING_WINDOW = `<!doctype html><meta charset="utf-8"><title>lich</title>
 <body style="font:14px system-ui;margin:3em;color:#444">lich is running, but its window was not built — run <code>npm run build</code>.</body>`
 
+/** The path under the asset root a URL path names, or undefined for one no file can have. */
+const relativePath = (urlPath: string): string | undefined => {
+  if (urlPath === "/") return "index.html"
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return undefined // a broken escape such as %E0%A4%A
+  }
+  return decoded.includes("\0") ? undefined : decoded.replace(/^\/+/, "")
+}
+
 export const serveStatic = (root: string, urlPath: string, res: http.ServerResponse): void => {
-  const rel = urlPath === "/" ? "index.html" : decodeURIComponent(urlPath).replace(/^\/+/, "")
+  const rel = relativePath(urlPath)
+  if (rel === undefined) {
+    res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("malformed path")
+    return
+  }
   const file = path.resolve(root, rel)
   if (!file.startsWith(path.resolve(root) + path.sep)) {
     res.writeHead(404).end()
