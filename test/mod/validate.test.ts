@@ -4,14 +4,9 @@
  * it: every `$` call literal, every hook a known event). The copy keeps Claude Code from writing
  * anything into the repository, and a throwaway HOME with no API to reach keeps it offline.
  */
-import { execFileSync } from "node:child_process"
-import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { CLAUDE, ensureCli } from "../e2e/providers.js"
-
-const root = path.resolve(__dirname, "..", "..")
+import { type Offline, offlineClaude } from "./claudeOffline.js"
 
 interface Report {
   readonly success: boolean
@@ -27,40 +22,18 @@ interface Report {
   }>
 }
 
-let bin: string
-let scratch: string
+let claude: Offline
 let report: Report
 
-beforeAll(() => {
-  // Installs the pinned CLI from npm when the cache lacks it (~380 MB, a few minutes the first time).
-  bin = ensureCli(CLAUDE)
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), "lich-validate-"))
-  const home = path.join(scratch, "home")
-  fs.mkdirSync(home)
-  fs.writeFileSync(path.join(home, ".claude.json"), JSON.stringify({ hasCompletedOnboarding: true }))
-  const copy = path.join(scratch, "plugin")
-  fs.cpSync(path.join(root, "hooks"), copy, { recursive: true })
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: home,
-    TMPDIR: scratch,
-    CLAUDE_CODE_TMPDIR: scratch,
-    XDG_RUNTIME_DIR: scratch,
-    // Nothing to reach: a port nobody listens on, and every optional call home off.
-    ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
-    ANTHROPIC_AUTH_TOKEN: "offline",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_AUTOUPDATER: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1"
-  }
-  // Exit 0 is part of the verdict: execFileSync throws on any other.
-  report = JSON.parse(execFileSync(bin, ["plugin", "validate", "--json", copy], { env, encoding: "utf8", timeout: 60_000 })) as Report
+beforeAll(async () => {
+  claude = offlineClaude()
+  const validated = await claude.run(["plugin", "validate", "--json", claude.plugin])
+  // Exit 0 is part of the verdict.
+  expect(validated.code, validated.stdout + validated.stderr).toBe(0)
+  report = JSON.parse(validated.stdout) as Report
 }, 15 * 60_000)
 
-afterAll(() => {
-  if (scratch) fs.rmSync(scratch, { recursive: true, force: true })
-})
+afterAll(() => claude?.dispose())
 
 describe("claude plugin validate", () => {
   it("passes the tree, manifest and hooks file alike", () => {
