@@ -31,10 +31,12 @@ const load = (file: string): ReadonlyArray<Case> =>
     .map((l) => ({ file, ...(JSON.parse(l) as Omit<Case, "file">) }))
 
 const text = (c: Case) => (c.raw !== undefined ? c.raw : JSON.stringify(c.body))
-const contracts = [
+/** Each parser as one signature: a body in, the decoded report or a one-line refusal out. */
+type Parse = (raw: string) => Either.Either<unknown, string>
+const contracts: ReadonlyArray<{ readonly file: string; readonly route: string; readonly parse: Parse }> = [
   { file: "mod-control.jsonl", route: "/mod/acks", parse: parseAck },
   { file: "mod-usage.jsonl", route: "/mod/usage", parse: parseUsage }
-] as const
+]
 
 describe("the mod fixtures", () => {
   for (const c of contracts) {

@@ -264,7 +264,7 @@ const make = Effect.gen(function* () {
   const subscription = yield* reports.subscribe
   yield* Effect.forkIn(Effect.forever(Effect.flatMap(Queue.take(subscription), observer.observe)), scope)
   yield* Effect.forkIn(Stream.runForEach(terminals.exits, (x) => Effect.zipRight(viaMod.forget(x.id), observer.ended(x.id))), scope)
-  const control = yield* makeControl({ ws, terminals })
+  const control = yield* makeControl({ ws, terminals, modPolls: viaMod.modPolls })
   const sweep = Effect.gen(function* () {
     const expired = yield* locked((s, now) => {
       for (const [t, tomb] of s.tombs) if (now >= tomb.until) s.tombs.delete(t)

@@ -38,6 +38,8 @@ export const COMMAND_PLUGIN_FLOOR = "0.15.0"
 interface Deps {
   readonly ws: Workspace["Type"]
   readonly terminals: Terminals["Type"]
+  /** Whether the session's mod polls, waiting out the first-poll grace for a session just started. */
+  readonly modPolls: (id: string) => Effect.Effect<boolean>
 }
 
 /** Why a slash command is run some other way, keyed by its name. */
@@ -46,7 +48,7 @@ const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
   effort: "run this way, Claude Code saves /effort as your default for every new session — use lich control <session> effort <level>, which changes that session only"
 }
 
-export const makeControl = ({ ws, terminals }: Deps) =>
+export const makeControl = ({ ws, terminals, modPolls }: Deps) =>
   Effect.gen(function* () {
     const channel = yield* ModChannel
 
@@ -62,7 +64,7 @@ export const makeControl = ({ ws, terminals }: Deps) =>
             message: `"${t.label}" runs ${name}, which has nothing inside it lich could hand a command to: only a Claude Code session with lich's plugin mod polling takes these`
           })
         }
-        if (!(yield* channel.attached(t.id))) {
+        if (!(yield* modPolls(t.id))) {
           return yield* new Refused({
             message: `"${t.label}" cannot take commands: lich's plugin mod is not polling in it. It needs Claude Code 2.1.280 or later in a folder Claude Code trusts — if its card asks whether to trust the folder, answer that first`
           })

@@ -60,12 +60,29 @@ export const makeModDelivery = (d: Deps) => {
       return polled ? ("mod" as const) : ("gone" as const)
     })
 
+  /**
+   * Whether `id`'s mod polls, waiting out the grace for a first poll the first time it is asked about a
+   * Claude Code session that never polled (one just started). A mod that polled before and stopped is
+   * not waited for.
+   */
+  const modPolls = (id: string) =>
+    Effect.gen(function* () {
+      if (yield* d.channel.attached(id)) return true
+      if (modless.has(id) || d.graceMs === 0 || (yield* d.channel.awaitAttached(id, Duration.zero))) return false
+      if (yield* d.channel.awaitAttached(id, Duration.millis(d.graceMs))) return yield* d.channel.attached(id)
+      modless.add(id)
+      return false
+    })
+
   /** How a task reaches `id`: through its mod, typed, or not at all (the session is stuck behind a question). */
   const route = (id: string): Effect.Effect<Route> =>
     Effect.gen(function* () {
       if (!d.pluginLaid || (yield* d.kindOf(id)) !== "claude") return "type"
       if (yield* d.channel.attached(id)) return "mod"
       if (modless.has(id)) return "type"
+      // On the trust question already: hold now, and say so on the card at once.
+      const asking = startupDialog("claude", yield* d.terminals.replay(id))
+      if (asking !== undefined) return yield* holdForDialog(id, asking)
       if (d.graceMs > 0 && (yield* d.channel.awaitAttached(id, Duration.millis(d.graceMs)))) return "mod"
       if (!(yield* d.terminals.isLive(id))) return "gone"
       const dialog = startupDialog("claude", yield* d.terminals.replay(id))
@@ -151,5 +168,5 @@ export const makeModDelivery = (d: Deps) => {
       return Option.isSome(took) || !(yield* d.channel.withdraw(id, sent.command.id))
     })
 
-  return { route, handOver, tell, forget: (id: string) => Effect.sync(() => modless.delete(id)) }
+  return { route, modPolls, handOver, tell, forget: (id: string) => Effect.sync(() => modless.delete(id)) }
 }
