@@ -110,7 +110,7 @@ describe("every spawn of every provider", () => {
       expect(args[0], label(i)).toBe("--no-daemon")
       expect(args[2]!.startsWith("mcp_servers.lich.command="), label(i)).toBe(true)
       expect(args[4], label(i)).toBe('mcp_servers.lich.args=["mcp"]')
-      if (args.includes("resume")) expect(args.indexOf("resume"), label(i)).toBe(11)
+      if (args.includes("resume")) expect(args.indexOf("resume"), label(i)).toBe(13)
     }
   })
 

@@ -8,6 +8,7 @@ const codexMcp = [
   "-c", 'mcp_servers.lich.args=["mcp"]',
   "-c", 'mcp_servers.lich.env_vars=["LICH_PORT","LICH_TOKEN","LICH_SESSION_ID","LICH_BIN","LICH_PROMPT_LANG","LICH_PROJECT_DIR","LICH_WORKTREE_PORT"]',
   "-c", 'mcp_servers.lich.default_tools_approval_mode="approve"',
+  "-c", 'sandbox_mode="workspace-write"',
   "-c", "sandbox_workspace_write.network_access=true"
 ]
 const ultracode = ["--settings", '{"ultracode":true}']

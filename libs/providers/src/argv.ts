@@ -93,7 +93,11 @@ export const mcpArgs = (kind: ProviderId, lichBin: string): ReadonlyArray<string
     `mcp_servers.${mcpServerName}.default_tools_approval_mode="approve"`,
     // The reply path that needs nothing registered ("$LICH_BIN" reply) runs inside Codex's
     // workspace-write sandbox, which refuses every connect, loopback included. Codex has no
-    // loopback-only switch, so the sandbox gets the network (docs/providers.md weighs it).
+    // loopback-only switch, so the sandbox gets the network (docs/providers.md weighs it). Naming
+    // the mode is what makes Codex read sandbox_workspace_write at all: 0.169 otherwise applies its
+    // :workspace permission profile, whose network is off and which no -c key opens.
+    "-c",
+    'sandbox_mode="workspace-write"',
     "-c",
     "sandbox_workspace_write.network_access=true"
   ]

@@ -6,6 +6,7 @@
  * stays, to show it.
  */
 import { briefingText, provider, resolveBinary, spawnArgs, type ProviderId } from "@lich/providers"
+import { EventHub } from "@lich/events"
 import { Settings, WorktreePorts } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { setupWrapper } from "@lich/terminal/contract"
@@ -17,6 +18,8 @@ import { spawnDefaults } from "./defaults.js"
 import { storeFailure } from "./failures.js"
 import { reservePort } from "./ports.js"
 import { providerSetup } from "./providerSetup.js"
+import { startScreenWatch } from "./screenWatch.js"
+import { SessionStates } from "./SessionStates.js"
 import { ServerConfig } from "./ServerConfig.js"
 import { sessionEnv } from "./sessionEnv.js"
 import type { Card } from "./view.js"
@@ -46,6 +49,7 @@ export const makeStartPty = Effect.gen(function* () {
   const settings = yield* Settings
   const terminals = yield* Terminals
   const ports = yield* WorktreePorts
+  const watchDeps = { terminals, hub: yield* EventHub, states: yield* SessionStates }
 
   return (s: StartPlan) =>
     Effect.gen(function* () {
@@ -83,6 +87,8 @@ export const makeStartPty = Effect.gen(function* () {
         extra: { ...own.env, ...d.env }
       })
       const script = s.setup ? setupScript(card.projectPath) : undefined
+      const screen = provider(kind).screen
+      const wasLive = yield* terminals.isLive(card.id)
       const inner = script === undefined ? { file: binary, args } : setupWrapper(script, [binary, ...args])
       const command = row.confined ? confinedCommand({ config, kind, cwd: card.dir, binary, env }, inner) : Effect.succeed(inner)
       return yield* command
@@ -90,6 +96,8 @@ export const makeStartPty = Effect.gen(function* () {
           Effect.flatMap((c) =>
             terminals.start({ id: card.id, file: c.file, args: [...c.args], cwd: card.dir, env, setup: script !== undefined })
           ),
+          // A provider whose screen lich reads holds its first task until the composer is drawn.
+          Effect.tap(() => (screen === undefined || wasLive ? Effect.void : startScreenWatch(watchDeps, card.id, screen))),
           Effect.as(""),
           Effect.catchAll((e) => Effect.succeed(String((e as { message?: unknown }).message ?? e)))
         )

@@ -51,6 +51,11 @@ export interface ReadyState {
   readonly reported: TurnState | undefined
   /** Set by a `done`/`idle` report, cleared by `busy`: the prompt is known to be there. */
   readonly promptReported: boolean
+  /**
+   * The provider's start-up screen is not its composer yet (still drawing, or a dialog of its own
+   * is up): not ready whatever the quiet says. Set and cleared by what reads the screen (Screen.ts).
+   */
+  readonly screenHold?: boolean
 }
 
 export const initialReadyState = (now: number, settingUp: boolean): ReadyState => ({
@@ -103,6 +108,9 @@ export const applyReport = (state: ReadyState, report: TurnState): ReadyState =>
   promptReported: report === "busy" ? false : report === "waiting" ? state.promptReported : true
 })
 
+/** What reads the provider's screen says: hold deliveries (not its composer yet) or let them go. */
+export const applyScreenHold = (state: ReadyState, hold: boolean): ReadyState => ({ ...state, screenHold: hold })
+
 export const describe = (state: ReadyState, now: number): SessionReadiness => ({
   live: state.live,
   settingUp: state.settingUp,
@@ -124,6 +132,7 @@ export type Verdict =
 export const verdict = (state: ReadyState, now: number): Verdict => {
   if (!state.live) return { _tag: "Gone" }
   if (state.settingUp) return { _tag: "NotYet", recheckInMs: undefined }
+  if (state.screenHold === true) return { _tag: "NotYet", recheckInMs: undefined }
   if (isDrafting(state.draft, now)) {
     return { _tag: "NotYet", recheckInMs: state.draft.lastKeyAt + DRAFT_HOLD_MS - now }
   }

@@ -24,7 +24,7 @@ import {
 } from "effect"
 import { ENTER, MAX_MESSAGE_BYTES, PASTE_END, PASTE_ENTER_DELAY_MS, PASTE_START, sanitizeForPaste, utf8Length } from "./Paste.js"
 import { PtyAdapter, type PtySpawnError } from "./PtyAdapter.js"
-import { applyReport, describe, noteKeys, noteSubmit, type ReadyState, type SessionReadiness, type TurnState, verdict } from "./Readiness.js"
+import { applyReport, applyScreenHold, describe, noteKeys, noteSubmit, type ReadyState, type SessionReadiness, type TurnState, verdict } from "./Readiness.js"
 import { makeSession, type Session, type TerminalExit } from "./Session.js"
 import { MessageTooLong, TerminalNotFound } from "./TerminalError.js"
 
@@ -59,6 +59,8 @@ export interface TerminalsShape {
   readonly exits: Stream.Stream<TerminalExit>
   readonly awaitExit: (id: string) => Effect.Effect<TerminalExit, TerminalNotFound>
   readonly reportState: (id: string, state: TurnState) => Effect.Effect<void>
+  /** Holds deliveries while the provider's screen is not its composer (Screen.ts), or lets them go. */
+  readonly holdForScreen: (id: string, hold: boolean) => Effect.Effect<void>
   readonly readiness: (id: string) => Effect.Effect<SessionReadiness>
   readonly isReady: (id: string) => Effect.Effect<boolean>
   readonly awaitReady: (id: string, timeout: Duration.DurationInput) => Effect.Effect<boolean>
@@ -242,6 +244,11 @@ const make = Effect.gen(function*() {
       Effect.flatMap(lookup(id), Option.match({
         onNone: () => Effect.void,
         onSome: (s) => SubscriptionRef.update(s.state, (st) => applyReport(st, report))
+      })),
+    holdForScreen: (id, hold) =>
+      Effect.flatMap(lookup(id), Option.match({
+        onNone: () => Effect.void,
+        onSome: (s) => SubscriptionRef.update(s.state, (st) => applyScreenHold(st, hold))
       })),
     readiness: (id) =>
       Effect.flatMap(lookup(id), Option.match({

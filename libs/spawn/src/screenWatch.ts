@@ -1,0 +1,88 @@
+/**
+ * The first task's gate for providers whose start-up screen lich can read (Provider.screen): from
+ * the spawn until the composer is drawn, nothing is typed (Terminals.holdForScreen), and a dialog
+ * of the provider's own — Codex's folder trust — is shown on the card as `waiting` with what to
+ * do, and the task stays held until a person answers it. lich never answers it: trusting a folder
+ * is the user's decision, and an Enter meant for a task must not make it for them.
+ *
+ * It watches only the start: once the composer has stood for SETTLED_MS with no dialog after it,
+ * the watch ends and the quiet rule and the hooks take over, so a long session pays nothing for it.
+ * A screen never recognised (a new release that draws other words) lets go after FALLBACK_MS and
+ * the session is judged by quiet alone, as before.
+ */
+import type { EventHubShape } from "@lich/events"
+import { initialScan, scanScreen, type ScreenFinding, type ScreenRules, type TerminalsShape } from "@lich/terminal"
+import { Deferred, Duration, Effect, Fiber, Ref, Stream } from "effect"
+import type { SessionStatesShape } from "./SessionStates.js"
+
+/** 5 s: a dialog follows the composer within a second of start (Codex draws both by ~1 s). */
+export const SETTLED_MS = 5_000
+/** 30 s: opencode's cold start takes 6–12 s on two cores; past this the screen is not one lich knows. */
+export const FALLBACK_MS = 30_000
+
+interface Watch {
+  readonly dialog: boolean
+  readonly ready: boolean
+}
+
+export interface WatchDeps {
+  readonly terminals: TerminalsShape
+  readonly hub: EventHubShape
+  readonly states: SessionStatesShape
+}
+
+export const startScreenWatch = ({ terminals, hub, states }: WatchDeps, id: string, rules: ScreenRules) =>
+  Effect.gen(function* () {
+    yield* terminals.holdForScreen(id, true)
+
+    const watch = Effect.scoped(
+      Effect.gen(function* () {
+        const done = yield* Deferred.make<void>()
+        const seen = yield* Ref.make<Watch>({ dialog: false, ready: false })
+        let settle: Fiber.RuntimeFiber<void> | undefined
+        const onFinding = (f: ScreenFinding) =>
+          Effect.gen(function* () {
+            const before = yield* Ref.get(seen)
+            if (settle) yield* Fiber.interrupt(settle)
+            if (f._tag === "Dialog") {
+              yield* Ref.set(seen, { dialog: true, ready: false })
+              yield* terminals.holdForScreen(id, true)
+              if (!before.dialog) {
+                yield* states.set(id, "waiting")
+                yield* hub.publish({ _tag: "session-status", id, state: "waiting", tool: "", detail: "", reason: f.reason })
+              }
+              return
+            }
+            yield* Ref.set(seen, { dialog: false, ready: true })
+            yield* terminals.holdForScreen(id, false)
+            if (before.dialog) {
+              // The composer is back: the dialog was answered, and the session is at its prompt.
+              yield* states.set(id, "done")
+              yield* hub.publish({ _tag: "session-status", id, state: "done", tool: "", detail: "", reason: "" })
+            }
+            settle = yield* Effect.forkScoped(Effect.delay(Effect.asVoid(Deferred.succeed(done, undefined)), Duration.millis(SETTLED_MS)))
+          })
+
+        const fallback = Effect.gen(function* () {
+          const w = yield* Ref.get(seen)
+          if (!w.ready && !w.dialog) yield* terminals.holdForScreen(id, false)
+        })
+        yield* Effect.forkScoped(Effect.delay(fallback, Duration.millis(FALLBACK_MS)))
+
+        const { replay, output } = yield* terminals.attach(id)
+        const decoder = new TextDecoder()
+        let scan = initialScan
+        const feed = (bytes: Uint8Array) =>
+          Effect.suspend(() => {
+            const r = scanScreen(rules, scan, decoder.decode(bytes, { stream: true }))
+            scan = r.scan
+            return r.finding === undefined ? Effect.void : onFinding(r.finding)
+          })
+        yield* feed(replay)
+        yield* Stream.runForEach(output.pipe(Stream.interruptWhen(Deferred.await(done))), feed)
+      })
+    ).pipe(Effect.catchAll(() => terminals.holdForScreen(id, false)))
+
+    // Bounded by the session's own output: the stream ends when its PTY does.
+    yield* Effect.forkDaemon(watch)
+  })
