@@ -208,8 +208,10 @@ describe("each kind", () => {
 
   it("refuses a kind it does not know", async () => {
     const { eng, deliver } = await started()
-    await deliver({ id: "00000013", kind: "teleport" })
+    await deliver({ id: "00000013", kind: "teleport" }, { id: "00000014", kind: "constructor" }, { id: "00000015" })
     expect(await ackOf(eng)).toEqual({ session_id: "s-1", id: "00000013", kind: "teleport", ok: false, error: "unknown kind" })
+    expect(await ackOf(eng)).toMatchObject({ id: "00000014", ok: false, error: "unknown kind" })
+    expect(await ackOf(eng)).toMatchObject({ id: "00000015", ok: false, error: "unknown kind" })
   })
 })
 

@@ -90,11 +90,15 @@ export interface AutoReplies {
   readonly fork?: () => unknown
 }
 
-export const load = async (env: Record<string, string> = lichEnv, auto: AutoReplies = {}) => {
-  const mod = (await import(`${pathToFileURL(modulePath).href}?load=${++loads}`)) as {
-    register: (on: Hook, options: Record<string, unknown>) => void
-  }
-  const registrations: Array<{ pattern: string; matcher: Record<string, unknown> | undefined; hook: Hook }> = []
+interface Registration {
+  readonly pattern: string
+  readonly matcher: Record<string, unknown> | undefined
+  readonly hook: Hook
+}
+
+/** A stub `on` that keeps each registration and refuses a repeat, as Claude Code does. */
+const registrar = () => {
+  const registrations: Array<Registration> = []
   const on = (pattern: string, ...rest: Array<unknown>) => {
     const [matcher, hook] = rest.length === 1 ? [undefined, rest[0] as Hook] : [rest[0] as Record<string, unknown>, rest[1] as Hook]
     const key = JSON.stringify([pattern, matcher ?? null])
@@ -102,73 +106,68 @@ export const load = async (env: Record<string, string> = lichEnv, auto: AutoRepl
     registrations.push({ pattern, matcher, hook })
     return { catch: () => undefined }
   }
-  mod.register(on, {})
+  return { on, registrations }
+}
 
-  const requests = new Stream<Request>()
-  const timers = new Stream<Timer>()
-  const submits = new Stream<Call<{ text: string; asUser?: true }, unknown>>()
-  const aborts = new Stream<Call<{ turnId: string }, void>>()
-  const commands = new Stream<Call<{ command: string; args?: string }, unknown>>()
-  const forks = new Stream<Call<{ prompt: string }, unknown>>()
-  const envReads: Array<string> = []
-  let invalidations = 0
-
-  const call = <A, R>(stream: Stream<Call<A, R>>, reply0?: (args: A) => unknown) => (args: A) => {
+/** A fake `$` of plain objects, and the streams where each call it took waits for the test. */
+const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
+  const streams = {
+    requests: new Stream<Request>(),
+    timers: new Stream<Timer>(),
+    submits: new Stream<Call<{ text: string; asUser?: true }, unknown>>(),
+    aborts: new Stream<Call<{ turnId: string }, void>>(),
+    commands: new Stream<Call<{ command: string; args?: string }, unknown>>(),
+    forks: new Stream<Call<{ prompt: string }, unknown>>()
+  }
+  const counts = { envReads: [] as Array<string>, invalidations: 0 }
+  const call = <A, R>(stream: Stream<Call<A, R>>, answer?: (args: A) => unknown) => (args: A) => {
     const reply = deferred<R>()
     stream.push({ args, reply })
-    if (reply0) reply.resolve(reply0(args) as R)
+    if (answer) reply.resolve(answer(args) as R)
     return reply.promise
   }
-
-  const $ = {
-    env: {
-      get: async (name: string) => {
-        envReads.push(name)
-        return env[name]
-      }
-    },
-    http: {
-      fetch: (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
-        new Promise((resolve, reject) => {
-          const u = new URL(url)
-          requests.push({
-            url: u,
-            path: u.pathname,
-            method: init.method ?? "GET",
-            headers: init.headers ?? {},
-            body: init.body === undefined ? undefined : (JSON.parse(init.body) as Record<string, unknown>),
-            respond: (status, text = "") => resolve({ status, ok: status >= 200 && status < 300, headers: {}, text }),
-            fail: (message = "connection refused") => reject(new Error(message))
-          })
-        })
-    },
-    clock: {
-      after: (ms: number, fn: () => void) => {
-        const timer: Timer = {
-          ms,
-          cancelled: false,
-          fire: () => {
-            if (!timer.cancelled) fn()
-          }
-        }
-        timers.push(timer)
-        return { cancel: () => void (timer.cancelled = true) }
-      }
-    },
-    prompt: { submit: call(submits, auto.submit) },
-    turn: { abort: call(aborts, auto.abort) },
-    command: { run: call(commands, auto.command) },
-    model: { fork: call(forks, auto.fork) },
-    session: { id: async () => "conv-1" },
-    ui: {
-      invalidate: () => {
-        invalidations++
-      }
-    }
+  const fetch = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+    new Promise((resolve, reject) => {
+      const u = new URL(url)
+      streams.requests.push({
+        url: u,
+        path: u.pathname,
+        method: init.method ?? "GET",
+        headers: init.headers ?? {},
+        body: init.body === undefined ? undefined : (JSON.parse(init.body) as Record<string, unknown>),
+        respond: (status, text = "") => resolve({ status, ok: status >= 200 && status < 300, headers: {}, text }),
+        fail: (message = "connection refused") => reject(new Error(message))
+      })
+    })
+  const after = (ms: number, fn: () => void) => {
+    const timer: Timer = { ms, cancelled: false, fire: () => void (timer.cancelled || fn()) }
+    streams.timers.push(timer)
+    return { cancel: () => void (timer.cancelled = true) }
   }
+  const $ = {
+    env: { get: async (name: string) => (counts.envReads.push(name), env[name]) },
+    http: { fetch },
+    clock: { after },
+    prompt: { submit: call(streams.submits, auto.submit) },
+    turn: { abort: call(streams.aborts, auto.abort) },
+    command: { run: call(streams.commands, auto.command) },
+    model: { fork: call(streams.forks, auto.fork) },
+    session: { id: async () => "conv-1" },
+    ui: { invalidate: () => void counts.invalidations++ }
+  }
+  return { $, streams, counts }
+}
 
-  const matches = (matcher: Record<string, unknown> | undefined, e: Record<string, unknown>) =>
-    matcher === undefined || Object.entries(matcher).every(([k, v]) => e[k] === v)
+const matches = (matcher: Record<string, unknown> | undefined, e: Record<string, unknown>) =>
+  matcher === undefined || Object.entries(matcher).every(([k, v]) => e[k] === v)
+
+export const load = async (env: Record<string, string> = lichEnv, auto: AutoReplies = {}) => {
+  const mod = (await import(`${pathToFileURL(modulePath).href}?load=${++loads}`)) as {
+    register: (on: Hook, options: Record<string, unknown>) => void
+  }
+  const { on, registrations } = registrar()
+  mod.register(on, {})
+  const { $, streams, counts } = fakeDollar(env, auto)
 
   /** Raises `event` as Claude Code would: through the one registration it matches, onto `next`. */
   const dispatch = (event: string, e: Record<string, unknown>, next: Hook = async (x: unknown) => x) => {
@@ -195,41 +194,31 @@ export const load = async (env: Record<string, string> = lichEnv, auto: AutoRepl
     }
   }
 
-  /** The next request to `path` (held or still to come). */
-  const requestTo = (path: string) => requests.next((r) => r.path === path)
-
   /**
    * Fires timers in order until one of them makes a request to `path`, and returns that timer and
    * its request. A timer of another mod that fires here makes its own request, which stays held.
    */
   const fireUntil = async (path: string) => {
     for (;;) {
-      const timer = await timers.next()
-      const before = requests.seen.length
+      const timer = await streams.timers.next()
+      const before = streams.requests.seen.length
       timer.fire()
-      const made = requests.seen.slice(before).find((r) => r.path === path)
-      if (made !== undefined) return { timer, request: await requests.next((r) => r === made) }
+      const made = streams.requests.seen.slice(before).find((r) => r.path === path)
+      if (made !== undefined) return { timer, request: await streams.requests.next((r) => r === made) }
     }
   }
 
-  const start = (isInteractive = true) =>
-    dispatch("session.start", { cwd: "/work", surface: "terminal", isInteractive })
-
   return {
+    ...streams,
     registrations,
     dispatch,
     step,
-    start,
-    requests,
-    requestTo,
     fireUntil,
-    timers,
-    submits,
-    aborts,
-    commands,
-    forks,
-    envReads,
-    invalidations: () => invalidations
+    start: (isInteractive = true) => dispatch("session.start", { cwd: "/work", surface: "terminal", isInteractive }),
+    /** The next request to `path` (held or still to come). */
+    requestTo: (path: string) => streams.requests.next((r) => r.path === path),
+    envReads: counts.envReads,
+    invalidations: () => counts.invalidations
   }
 }
 

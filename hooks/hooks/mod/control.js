@@ -73,15 +73,83 @@ export const parseCommands = (text) => {
 const nonBlank = (value) => (typeof value === "string" && value.trim() !== "" ? value : undefined)
 
 /**
+ * The work of each kind over `state` (the running turn, the overrides): a function of the command
+ * to the fields of its ack, or a promise of them.
+ */
+const kindsOf = (ports, state) => ({
+  prompt: async (command) => {
+    const text = typeof command.text === "string" ? command.text : undefined
+    if (text === undefined) return { ok: false, error: "no text" }
+    const n = command.notification
+    const args = n && typeof n === "object" ? { text: notificationText(text, n), asUser: true } : { text }
+    const result = await ports.submit(args)
+    return result && typeof result.drop === "string" ? { ok: false, error: oneLine(result.drop) || "dropped" } : { ok: true }
+  },
+  abort: async () => {
+    if (state.running === undefined) return { ok: false, error: "no turn is running" }
+    await ports.abort({ turnId: state.running })
+    return { ok: true }
+  },
+  model: (command) => {
+    state.model = nonBlank(command.model)
+    return { ok: true }
+  },
+  effort: (command) => {
+    if (command.effort === undefined || command.effort === null) state.effort = undefined
+    else if (EFFORTS.includes(command.effort)) state.effort = command.effort
+    else return { ok: false, error: "unknown effort" }
+    return { ok: true }
+  },
+  command: async (command) => {
+    const name = nonBlank(command.name)
+    if (name === undefined) return { ok: false, error: "no command name" }
+    await ports.runCommand({ command: name, args: typeof command.args === "string" ? command.args : "" })
+    return { ok: true }
+  },
+  ask: async (command) => {
+    const question = nonBlank(command.question)
+    if (question === undefined) return { ok: false, error: "no question" }
+    const result = await ports.fork({ prompt: askPrompt(question) })
+    return result && result.isAnswered
+      ? { ok: true, answer: capAnswer(String(result.text)) }
+      : { ok: false, error: forkReason(result ?? {}) }
+  }
+})
+
+/** The poll loop: asks at once at the start and after every 200, backs off after anything else,
+ * and ends at a 404. Each command of a 200 goes to `take`, in order. */
+const pollLoop = (lich, ports, take) => {
+  const pollAfter = (delay) => {
+    try {
+      ports.after(delay, () => void pollOnce(delay))
+    } catch {
+      // No timer, no loop: a mod that cannot schedule stays quiet.
+    }
+  }
+  const pollOnce = async (delay) => {
+    let commands
+    try {
+      const response = await ports.fetch(urlOf(lich, "/mod/commands", true), getInit())
+      if (response.status === 404) return
+      if (response.status === 200) commands = parseCommands(response.text)
+    } catch {
+      commands = undefined
+    }
+    if (commands === undefined) return pollAfter(nextBackoff(delay))
+    for (const command of commands) take(command)
+    pollAfter(0)
+  }
+  return () => pollAfter(0)
+}
+
+/**
  * The control loop of one session. `ports` are the `$` calls it needs, as plain functions:
  * fetch(url, init), after(ms, fn), submit({text, asUser?}), abort({turnId}),
  * runCommand({command, args}), fork({prompt}).
  */
 export const createControl = (lich, ports) => {
-  /** The main loop's running turn, from its turn.start until its turn.complete. */
-  let running
-  let model
-  let effort
+  const state = { running: undefined, model: undefined, effort: undefined }
+  const kinds = kindsOf(ports, state)
   const inOrder = lane()
 
   const ack = (command, result) =>
@@ -96,7 +164,7 @@ export const createControl = (lich, ports) => {
   const settle = (command, work) => {
     let done
     try {
-      done = Promise.resolve(work())
+      done = Promise.resolve(work(command))
     } catch (error) {
       done = Promise.reject(error)
     }
@@ -106,45 +174,7 @@ export const createControl = (lich, ports) => {
     )
   }
 
-  const submitted = (result) =>
-    result && typeof result.drop === "string" ? { ok: false, error: oneLine(result.drop) || "dropped" } : { ok: true }
-
-  const prompt = async (command) => {
-    const text = typeof command.text === "string" ? command.text : undefined
-    if (text === undefined) return { ok: false, error: "no text" }
-    const n = command.notification
-    const args = n && typeof n === "object" ? { text: notificationText(text, n), asUser: true } : { text }
-    return submitted(await ports.submit(args))
-  }
-
-  const abort = async () => {
-    if (running === undefined) return { ok: false, error: "no turn is running" }
-    await ports.abort({ turnId: running })
-    return { ok: true }
-  }
-
-  const setEffort = (command) => {
-    if (command.effort === undefined || command.effort === null) effort = undefined
-    else if (EFFORTS.includes(command.effort)) effort = command.effort
-    else return { ok: false, error: "unknown effort" }
-    return { ok: true }
-  }
-
-  const slash = async (command) => {
-    const name = nonBlank(command.name)
-    if (name === undefined) return { ok: false, error: "no command name" }
-    await ports.runCommand({ command: name, args: typeof command.args === "string" ? command.args : "" })
-    return { ok: true }
-  }
-
-  const ask = async (command) => {
-    const question = nonBlank(command.question)
-    if (question === undefined) return { ok: false, error: "no question" }
-    const result = await ports.fork({ prompt: askPrompt(question) })
-    return result && result.isAnswered
-      ? { ok: true, answer: capAnswer(String(result.text)) }
-      : { ok: false, error: forkReason(result ?? {}) }
-  }
+  const unknown = () => ({ ok: false, error: "unknown kind" })
 
   /**
    * One command, in the order received. An abort, model or effort holds the lane until its ack
@@ -154,66 +184,25 @@ export const createControl = (lich, ports) => {
    */
   const take = (command) => {
     if (!command || typeof command !== "object" || typeof command.id !== "string") return
-    switch (command.kind) {
-      case "ask":
-        void settle(command, () => ask(command))
-        return
-      case "prompt":
-        void inOrder(() => void settle(command, () => prompt(command)))
-        return
-      case "command":
-        void inOrder(() => void settle(command, () => slash(command)))
-        return
-      case "abort":
-        void inOrder(() => settle(command, abort))
-        return
-      case "model":
-        void inOrder(() => {
-          model = nonBlank(command.model)
-          return ack(command, { ok: true })
-        })
-        return
-      case "effort":
-        void inOrder(() => settle(command, () => setEffort(command)))
-        return
-      default:
-        void inOrder(() => ack(command, { ok: false, error: "unknown kind" }))
-    }
-  }
-
-  /** One poll, then the next: at once after a 200, backing off after anything else, never after a 404. */
-  const pollAfter = (delay) => {
-    try {
-      ports.after(delay, () => void pollOnce(delay))
-    } catch {
-      // No timer, no loop: a mod that cannot schedule stays quiet.
-    }
-  }
-
-  const pollOnce = async (delay) => {
-    let commands
-    try {
-      const response = await ports.fetch(urlOf(lich, "/mod/commands", true), getInit())
-      if (response.status === 404) return
-      if (response.status === 200) commands = parseCommands(response.text)
-    } catch {
-      commands = undefined
-    }
-    if (commands === undefined) return pollAfter(nextBackoff(delay))
-    for (const command of commands) take(command)
-    pollAfter(0)
+    const work = typeof command.kind === "string" && Object.hasOwn(kinds, command.kind) ? kinds[command.kind] : unknown
+    if (command.kind === "ask") void settle(command, work)
+    else if (command.kind === "prompt" || command.kind === "command") void inOrder(() => void settle(command, work))
+    else void inOrder(() => settle(command, work))
   }
 
   return {
-    start: () => pollAfter(0),
+    start: pollLoop(lich, ports, take),
     /** A main-loop turn started (turn.start) or ended (turn.complete). */
     turnStarted: (turnId) => {
-      running = turnId
+      state.running = turnId
     },
     turnEnded: (turnId) => {
-      if (running === turnId) running = undefined
+      if (state.running === turnId) state.running = undefined
     },
     /** What turn.step should send instead of the engine's own choice, if anything. */
-    overrides: () => ({ ...(model === undefined ? {} : { model }), ...(effort === undefined ? {} : { effort }) })
+    overrides: () => ({
+      ...(state.model === undefined ? {} : { model: state.model }),
+      ...(state.effort === undefined ? {} : { effort: state.effort })
+    })
   }
 }
