@@ -1,5 +1,6 @@
 /** The RPC handlers: each procedure delegates to the lib that owns it. No logic lives here. */
 import { DeskRpcs, Failed, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
+import { CostLedger } from "@lich/cost"
 import { Relay } from "@lich/relay"
 import { Desk, ServerConfig, Workspace } from "@lich/spawn"
 import { Themes } from "@lich/themes"
@@ -61,6 +62,7 @@ export const SystemHandlers = SystemRpcs.toLayer(
     const window = yield* Window
     const themes = yield* Themes
     const state = yield* windowState
+    const cost = yield* CostLedger
     return {
       "system.Info": () => Effect.succeed(new ServerInfo({ version: config.version, pid: process.pid, port: config.port })),
       "system.Quit": () => Effect.succeed({}),
@@ -68,6 +70,7 @@ export const SystemHandlers = SystemRpcs.toLayer(
       "system.Themes": () => themes.list(),
       "system.SwitchTheme": ({ id }) => themes.switchTo(id),
       "system.Diagnostics": () => diagnostics(config.token),
+      "system.Cost": (p) => cost.report(p),
       "system.OpenWindow": ({ shell, flags }) =>
         window.open({ shell, flags }).pipe(
           Effect.as({}),

@@ -2,6 +2,7 @@
  * The composition root: the one place every lib is wired to its dependencies. Everything the
  * backend runs is a layer here; main.ts only decides whether to start and then waits for quit.
  */
+import { CostLedger, rootsFrom } from "@lich/cost"
 import { EventHub, HookReports } from "@lich/events"
 import { Hooks } from "@lich/hooks"
 import { ModChannel } from "@lich/mod"
@@ -41,7 +42,12 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
   const workspace = Layer.merge(WorkspaceLayer, ModChannel.layer).pipe(Layer.provideMerge(base))
   const relay = RelayLayer.pipe(Layer.provideMerge(workspace))
   // The window and its themes: user themes live in <config>/lich/themes.
-  const windowing = Layer.mergeAll(Window.layer, Themes.layer(path.join(configDir(config.env), "themes")))
+  // The cost ledger reads the transcripts the providers write under the sessions' own home.
+  const windowing = Layer.mergeAll(
+    Window.layer,
+    Themes.layer(path.join(configDir(config.env), "themes")),
+    CostLedger.layer(rootsFrom(config.env, config.home))
+  )
   const handlers = Layer.mergeAll(RelayHandlers, SpawnHandlers, SystemHandlers, DeskHandlers.pipe(Layer.provide(DeskLayer)), ExitEvents, Hooks.layer).pipe(
     Layer.provideMerge(windowing),
     Layer.provideMerge(relay)

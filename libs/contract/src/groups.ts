@@ -29,6 +29,7 @@ import {
   Whoami,
   Worktrees
 } from "./rpc.js"
+import { Cost } from "./cost.js"
 import { Diagnostics } from "./diagnostics.js"
 import { Ask, Control } from "./mod.js"
 
@@ -44,7 +45,7 @@ export const SpawnRpcs = RpcGroup.make(
   RenameFolder,
   ColorFolder
 ).prefix("spawn.")
-export const SystemRpcs = RpcGroup.make(Info, Quit, State, Themes, SwitchTheme, OpenWindow, Diagnostics).prefix("system.")
+export const SystemRpcs = RpcGroup.make(Info, Quit, State, Themes, SwitchTheme, OpenWindow, Diagnostics, Cost).prefix("system.")
 
 
 /** The window's own procedures (libs/contract/src/desk.ts). */

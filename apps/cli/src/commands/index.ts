@@ -28,6 +28,7 @@ export const table = [
   { name: "theme", command: () => require("./theme.js").theme, summary: "list the installed themes, or switch the one in use" },
   { name: "native", command: () => require("./native.js").native, summary: "open the native window on the running lich" },
   { name: "mcp", command: () => require("./mcp.js").mcp, summary: "serve the session commands as MCP tools over stdio" },
+  { name: "cost", command: () => require("./cost.js").cost, summary: "what the sessions lich remembers have cost, per project" },
   { name: "doctor", command: () => require("./doctor.js").doctor, summary: "say whether lich would start here, and what would stop it" },
   { name: "rage", command: () => require("./rage.js").rage, summary: "collect a bug report from this machine into a tar.gz" },
   { name: "version", command: () => require("./version.js").version, summary: "print this build's version and the running lich's" },

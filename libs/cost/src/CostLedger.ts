@@ -1,0 +1,117 @@
+/**
+ * The cost ledger as a service: it reads Claude Code and Codex transcripts incrementally into the
+ * store (libs/store Ledger) as sessions run — at each turn's end (`session-status` done/idle) and
+ * before every report — and records the costs providers report themselves (`session-usage` with
+ * costUsd, e.g. Claude Code's mod) per (session, conversation). Scans are serialised: a turn ending
+ * during a report must not write the same row twice. With the readout off (`cost.readout` = off)
+ * nothing is read or recorded, and the report says so.
+ */
+import { Failed, Refused, type CostReport, type LichEvent } from "@lich/contract"
+import { EventHub } from "@lich/events"
+import { type CostedSession, Ledger, Settings, type StoreError } from "@lich/store"
+import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
+import { scanClaude } from "./claude.js"
+import { scanCodex } from "./codex.js"
+import { fresh, type ScanState } from "./lines.js"
+import { catalogue, type Pricer } from "./pricing.js"
+import { readFrom } from "./read.js"
+import { costReport, type CostFilter, REPORTED_PREFIX } from "./report.js"
+import { claudeTranscripts, codexTranscript, type Roots, type Transcript } from "./transcripts.js"
+
+/** The window's switch (Settings › cost readout): "off" stops all counting; unset means on. */
+export const READOUT_KEY = "cost.readout"
+
+export interface CostLedgerShape {
+  /** Reads new turns of one session's transcripts, or of every session's. */
+  readonly scan: (sessionId?: string) => Effect.Effect<void, StoreError>
+  /** What a provider reported a conversation cost so far (a running figure: the latest wins). */
+  readonly record: (sessionId: string, conversationId: string, costUsd: number) => Effect.Effect<void, StoreError>
+  readonly report: (f: Omit<CostFilter, "now">) => Effect.Effect<CostReport, Refused | Failed>
+  /** What one hub event means to the ledger; the layer runs it for every event it hears. */
+  readonly observe: (e: LichEvent) => Effect.Effect<void>
+}
+
+export class CostLedger extends Context.Tag("lich/cost/CostLedger")<CostLedger, CostLedgerShape>() {
+  static readonly layer = (roots: Roots, price: Pricer = catalogue) => Layer.scoped(CostLedger, make(roots, price))
+}
+
+const readers: Readonly<Record<string, (chunk: Buffer, s: ScanState, price: Pricer) => ScanState>> = { claude: scanClaude, codex: scanCodex }
+
+const make = (roots: Roots, price: Pricer) =>
+  Effect.gen(function* () {
+    const ledger = yield* Ledger
+    const settings = yield* Settings
+    const hub = yield* EventHub
+    const lock = yield* Effect.makeSemaphore(1)
+    // A rollout is found by walking the day folders once; its path never changes after.
+    const codexFiles = new Map<string, Transcript>()
+
+    const readout = settings.get(READOUT_KEY).pipe(Effect.map((v) => Option.getOrElse(v, () => "on") !== "off"))
+
+    const transcriptsOf = (s: CostedSession): ReadonlyArray<Transcript> => {
+      if (s.kind === "claude") return claudeTranscripts(roots.claude, s.providerSessionId)
+      const known = codexFiles.get(s.providerSessionId) ?? codexTranscript(roots.codex, s.providerSessionId)
+      if (known !== undefined) codexFiles.set(s.providerSessionId, known)
+      return known === undefined ? [] : [known]
+    }
+
+    const scanTranscript = (s: CostedSession, t: Transcript, scan: (chunk: Buffer, st: ScanState) => ScanState) =>
+      Effect.gen(function* () {
+        const row = Option.getOrUndefined(yield* ledger.get(s.id, t.id))
+        const start: ScanState = row ? { offset: row.byteOffset, cursor: row.cursor, costUsd: row.costUsd, activityAt: row.activityAt, stuck: row.stuck, counted: 0 } : fresh
+        const next = readFrom(t.file, start, scan)
+        if (next === undefined || (row === undefined && next.counted === 0 && !next.stuck)) return
+        if (row && next.offset === row.byteOffset && next.stuck === row.stuck && next.costUsd === row.costUsd) return
+        yield* ledger.put({ sessionId: s.id, transcriptId: t.id, source: "priced", byteOffset: next.offset, cursor: next.cursor, costUsd: next.costUsd, stuck: next.stuck, activityAt: next.activityAt })
+      })
+
+    const scanSession = (s: CostedSession) => {
+      const reader = readers[s.kind]
+      if (reader === undefined || s.providerSessionId === "") return Effect.void
+      return Effect.forEach(transcriptsOf(s), (t) => scanTranscript(s, t, (c, st) => reader(c, st, price)), { discard: true })
+    }
+
+    const scan = (sessionId?: string) =>
+      lock.withPermits(1)(
+        Effect.gen(function* () {
+          if (!(yield* readout)) return
+          const all = yield* ledger.sessions()
+          yield* Effect.forEach(sessionId === undefined ? all : all.filter((s) => s.id === sessionId), scanSession, { discard: true })
+        })
+      )
+
+    const record = (sessionId: string, conversationId: string, costUsd: number) =>
+      lock.withPermits(1)(
+        Effect.gen(function* () {
+          if (!(yield* readout) || !Number.isFinite(costUsd) || costUsd < 0) return
+          const now = yield* Clock.currentTimeMillis
+          yield* ledger.put({ sessionId, transcriptId: `${REPORTED_PREFIX}${conversationId}`, source: "reported", byteOffset: 0, cursor: "", costUsd, stuck: false, activityAt: now })
+        })
+      )
+
+    const report = (f: Omit<CostFilter, "now">) =>
+      Effect.gen(function* () {
+        yield* scan()
+        const on = yield* readout
+        const now = yield* Clock.currentTimeMillis
+        const r = costReport(yield* ledger.sessions(), { ...f, now }, on)
+        if (r._tag === "unknown-project") {
+          return yield* new Refused({ message: `no session lich remembers sits under a project named "${f.project}" — a typo here would read as "it cost nothing"` })
+        }
+        return r.report
+      }).pipe(Effect.catchTag("StoreError", (e) => Effect.fail(new Failed({ message: e.message }))))
+
+    // A turn that ends is read at once; a reported figure is recorded as it arrives.
+    const observe = (e: LichEvent): Effect.Effect<void> => {
+      const step =
+        e._tag === "session-usage" && e.costUsd !== undefined
+          ? record(e.id, e.conversationId, e.costUsd)
+          : e._tag === "session-status" && (e.state === "done" || e.state === "idle")
+            ? scan(e.id)
+            : Effect.void
+      return step.pipe(Effect.catchAll((err) => Effect.logWarning(`cost ledger: ${err.message}`)))
+    }
+    yield* Effect.forkScoped(Stream.runForEach(hub.stream, observe))
+
+    return CostLedger.of({ scan, record, report, observe })
+  })
