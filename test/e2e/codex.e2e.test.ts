@@ -94,7 +94,7 @@ describe("a Codex session lich started", () => {
 
   it("ends a send with exit 3 soon after a turn that answered nothing", async () => {
     const r = await send("TEXT-ONLY: just talk", 60)
-    expect(r.code).toBe(3)
+    expect(r.code, r.stdout).toBe(3)
     expect(r.stdout).toMatch(/finished its turn without answering through lich/)
     expect(r.ms).toBeLessThan(20_000)
     console.log(`codex text-only turn to exit 3: ${r.ms} ms`)
@@ -112,7 +112,8 @@ describe("a Codex session lich started", () => {
   })
 
   it("holds the first task behind Codex's folder-trust dialog, shows it on the card, and types it once answered", async () => {
-    const s = await rig.open(rig.project("repo", { git: true }), "codex")
+    const repo = rig.project("repo", { git: true })
+    const s = await rig.open(repo, "codex")
     const waiting = rig.event((e) => e._tag === "session-status" && e.id === s.id && e.state === "waiting")
     const sent = rig.b.lich(["send", "--timeout", "90", s.id, "AFTER-TRUST: the first task"])
     const w = await waiting
@@ -126,5 +127,10 @@ describe("a Codex session lich started", () => {
     const r = await sent
     expect(r, term.tail(1500)).toMatchObject({ code: 0, stdout: "trusted answer\n" })
     term.close()
+    // The answer is Codex's to keep: the next session in that repository opens straight to its prompt.
+    const next = await rig.open(repo, "codex")
+    const again = await rig.b.lich(["send", "--timeout", "60", next.id, "AFTER-TRUST: a second session"])
+    expect(again).toMatchObject({ code: 0, stdout: "trusted answer\n" })
+    expect(rig.seen((e) => e._tag === "session-status" && e.id === next.id && e.state === "waiting")).toBe(false)
   })
 })

@@ -39,6 +39,8 @@ export interface OpenaiRig {
   readonly project: (name: string, o?: { readonly git?: boolean }) => string
   readonly open: (dir: string, kind: "codex" | "opencode") => Promise<Opened>
   readonly event: (test: (e: LichEvent) => boolean) => Promise<LichEvent>
+  /** Whether an event that passes `test` has arrived so far. */
+  readonly seen: (test: (e: LichEvent) => boolean) => boolean
   readonly terminal: (id: string) => Promise<Terminal>
   readonly stop: () => Promise<void>
 }
@@ -119,7 +121,7 @@ const subscribe = async (b: Backend) => {
       if (found) resolve(found)
       else waiters.push({ test, resolve })
     })
-  return { ws, event }
+  return { ws, event, seen: (test: (e: LichEvent) => boolean) => seen.some(test) }
 }
 
 const attach = async (b: Backend, id: string): Promise<Terminal> => {
@@ -173,6 +175,7 @@ export const startOpenaiRig = async (rules: ReadonlyArray<Rule>): Promise<Openai
       return JSON.parse(r.stdout) as Opened
     },
     event: events.event,
+    seen: events.seen,
     terminal: (id) => attach(b, id),
     stop: async () => {
       events.ws.close()

@@ -59,6 +59,25 @@ describe("lich's Codex profile", () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
+  it("keeps what Codex saved into it — a folder the user trusted in a session — and rewrites only lich's hooks", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-codex-"))
+    layCodexProfile(dir, "/a/hooks")
+    const laid = path.join(dir, "lich.config.toml")
+    // What Codex 0.169 appended when its trust dialog was answered in a session.
+    fs.appendFileSync(laid, '\n[projects."/work/repo"]\ntrust_level = "trusted"\n')
+    layCodexProfile(dir, "/b/hooks")
+    const text = fs.readFileSync(laid, "utf8")
+    expect(text).toContain('[projects."/work/repo"]\ntrust_level = "trusted"')
+    expect(text).not.toContain("/a/hooks")
+    expect(text.match(/\[hooks\.state\./g)).toHaveLength(8)
+    const again = fs.statSync(laid).mtimeMs
+    fs.utimesSync(laid, 1, 1)
+    layCodexProfile(dir, "/b/hooks")
+    expect(fs.statSync(laid).mtimeMs).toBe(1000)
+    expect(again).toBeGreaterThan(1000)
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
   it("lives in $CODEX_HOME, else ~/.codex", () => {
     expect(codexHome({ CODEX_HOME: "/c" }, "/h")).toBe("/c")
     expect(codexHome({}, "/h")).toBe("/h/.codex")

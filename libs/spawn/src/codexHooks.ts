@@ -96,18 +96,36 @@ export const codexHome = (env: Readonly<Record<string, string | undefined>>, hom
   env.CODEX_HOME !== undefined && env.CODEX_HOME !== "" ? env.CODEX_HOME : path.join(home, ".codex")
 
 /**
+ * What Codex itself wrote into the profile, kept: answering a dialog in a session (trusting a
+ * folder, a model migration notice) is saved by Codex into the active profile, this file — drop it
+ * and the same dialog opens on every start. Everything but lich's own hook tables and comments is
+ * kept, table by table, as Codex wrote it.
+ */
+export const codexOwnTables = (text: string): string => {
+  const kept: Array<string> = []
+  let keep = true
+  for (const line of text.split("\n")) {
+    const header = /^\s*\[\[?\s*([^\]]+)\]/.exec(line)
+    if (header) keep = !/^hooks(\.|$)/.test(header[1]!.trim())
+    if (keep && !/^\s*#/.test(line)) kept.push(line)
+  }
+  return kept.join("\n").trim()
+}
+
+/**
  * Writes the profile unless it already says exactly this (one rename, so a Codex starting beside
  * it never reads half a file), and answers the profile's name.
  */
 export const layCodexProfile = (codexDir: string, scriptsDir: string): string => {
   const file = path.join(codexDir, `${codexProfileName}.config.toml`)
-  const text = codexProfileToml(file, scriptsDir)
   let current = ""
   try {
     current = fs.readFileSync(file, "utf8")
   } catch {
     // absent: written below
   }
+  const own = codexOwnTables(current)
+  const text = codexProfileToml(file, scriptsDir) + (own === "" ? "" : `\n${own}\n`)
   if (current !== text) {
     fs.mkdirSync(codexDir, { recursive: true, mode: 0o700 })
     const tmp = `${file}.${process.pid}.tmp`
