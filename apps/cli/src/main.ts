@@ -20,7 +20,9 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
+import * as HashMap from "effect/HashMap"
 import { table } from "./commands/index.js"
+import { subcommandRefusal } from "./subcommands.js"
 import { exitCodeFor } from "./exitCodes.js"
 import { Usage as UsageError } from "./usage.js"
 import { failLine, plain, stripAnsi } from "./output.js"
@@ -121,6 +123,8 @@ const runCommand = (name: string, args: ReadonlyArray<string>, version: string) 
   const row = entry.command as unknown
   const command = (typeof row === "function" ? row() : row) as AnyCommand
   if (wantsHelp(args)) return Effect.sync(() => void process.stdout.write(`${commandHelp(command)}\n`))
+  const refused = subcommandRefusal(name, [...HashMap.keys(Command.getSubcommands(command))], args)
+  if (refused !== undefined) return Effect.fail(new UsageError({ message: refused }))
   // @effect/cli takes an unknown `--word` or `--word=value` as a positional (`rename S --bogus=1`
   // renamed to "--bogus=1"), so a flag-shaped word the command does not take is refused up front.
   const stray = flagZone(args).some((a) => FLAG_TOKEN.test(a)) ? unknownFlag(usageOf(command), args) : undefined
