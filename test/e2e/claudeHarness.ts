@@ -24,6 +24,20 @@ export interface Opened {
   readonly name: string
 }
 
+export interface Terminal {
+  /** Writes keystrokes, exactly as typed in the window (no paste brackets, no Enter unless given). */
+  readonly type: (keys: string) => void
+  /**
+   * Resolves once the text received so far (the replay, then live bytes) matches `pattern`. Escape
+   * sequences count as one space and runs of whitespace as one: Claude Code separates the words of a
+   * dialog with cursor moves rather than spaces.
+   */
+  readonly until: (pattern: RegExp) => Promise<void>
+  /** Everything received so far, escapes included. */
+  readonly received: () => string
+  readonly close: () => void
+}
+
 export type LichEvent = Record<string, unknown> & { readonly _tag: string }
 
 export interface ClaudeRig {
@@ -36,6 +50,8 @@ export interface ClaudeRig {
   readonly open: (dir: string) => Promise<Opened>
   /** The first /events event (already seen, or still to come) that passes `test`. */
   readonly event: (test: (e: LichEvent) => boolean) => Promise<LichEvent>
+  /** The session's terminal over /ws, as the window attaches to it: keystrokes in, bytes out. */
+  readonly terminal: (id: string) => Promise<Terminal>
   /** A scratch folder outside every project (a place Claude Code must ask before writing to). */
   readonly scratch: string
   readonly stop: () => Promise<void>
@@ -95,12 +111,44 @@ const subscribe = async (b: Backend) => {
  * `projects` maps a project folder's name to whether Claude Code already trusts it. They are all made
  * before any session starts because Claude Code rewrites ~/.claude.json itself once it runs.
  */
+const plain = (bytes: string) =>
+  bytes
+    .replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, " ")
+    .replace(/\x1b\[[0-9;?<>=]*[ -/]*[@-~]/g, " ")
+    .replace(/\x1b./g, " ")
+    .replace(/\s+/g, " ")
+
+const attach = async (b: Backend, id: string): Promise<Terminal> => {
+  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/ws?token=${tokenOf(b)}`)
+  let seen = ""
+  const waiters: Array<() => void> = []
+  ws.on("message", (d: Buffer, binary: boolean) => {
+    if (!binary) return
+    seen += d.subarray(1 + d[0]!).toString("utf8")
+    for (const w of waiters.splice(0)) w()
+  })
+  await new Promise((r) => ws.once("open", r))
+  ws.send(JSON.stringify({ attach: id }))
+  const idBytes = Buffer.from(id)
+  return {
+    type: (keys) => ws.send(Buffer.concat([Buffer.from([idBytes.length]), idBytes, Buffer.from(keys)])),
+    until: (pattern) =>
+      new Promise<void>((resolve) => {
+        const look = () => (pattern.test(plain(seen)) ? resolve() : waiters.push(look))
+        look()
+      }),
+    received: () => seen,
+    close: () => ws.close()
+  }
+}
+
 export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>): Promise<ClaudeRig> => {
   const claude = ensureCli(CLAUDE)
   const mock = await new MockAnthropic().start()
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "lich-e2e-"))
   for (const d of ["tmp", "run", "outside"]) fs.mkdirSync(path.join(scratch, d), { recursive: true, mode: 0o700 })
-  const b = await startBackend({ ...claudeEnv(mock, scratch), LICH_CLAUDE_BIN: claude })
+  // A plugin dir of the developer's own would load into every session beside lich's.
+  const b = await startBackend({ ...claudeEnv(mock, scratch), LICH_CLAUDE_BIN: claude, CLAUDE_CODE_PLUGIN_DIRS: undefined, LICH_MOD_GRACE_MS: undefined })
   const dirs = Object.fromEntries(Object.keys(projects).map((name) => [name, b.project(name)]))
   writeClaudeHome(b.env.HOME!, Object.keys(projects).filter((n) => projects[n]).map((n) => dirs[n]!))
   const events = await subscribe(b)
@@ -116,6 +164,7 @@ export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>
       return JSON.parse(r.stdout) as Opened
     },
     event: events.event,
+    terminal: (id) => attach(b, id),
     stop: async () => {
       events.ws.close()
       await b.stop()

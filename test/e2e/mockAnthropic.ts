@@ -114,15 +114,21 @@ const substitute = (value: unknown, m: RegExpExecArray): unknown => {
 const id = (prefix: string) => prefix + crypto.randomBytes(12).toString("hex")
 
 /** SSE in the order the SDK's stream parser expects; text and tool input are streamed in small deltas. */
-const stream = async (res: http.ServerResponse, model: string, content: ReadonlyArray<Block>, delayMs: number, gone: () => boolean) => {
+const stream = async (res: http.ServerResponse, model: string, content: ReadonlyArray<Block>, delayMs: number, hungUp: Promise<void>) => {
+  let gone = false
+  void hungUp.then(() => (gone = true))
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": id("req_") })
   const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)
   const usage = { input_tokens: 120, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
   const stop = content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn"
   send("message_start", { message: { id: id("msg_"), type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage } })
   send("ping", {})
-  if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs))
-  if (gone()) return
+  if (delayMs > 0) {
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([new Promise((r) => (timer = setTimeout(r, delayMs))), hungUp])
+    clearTimeout(timer)
+  }
+  if (gone) return
   content.forEach((b, index) => {
     if (b.type === "text") {
       send("content_block_start", { index, content_block: { type: "text", text: "" } })
@@ -245,12 +251,14 @@ export class MockAnthropic {
     const messages = body.messages ?? []
     const kind = (body.tools ?? []).length > 0 ? "main" : "side"
     const p = this.plan(messages, kind)
-    let gone = false
     let finish: (how: "complete" | "aborted") => void = () => undefined
     const ended = new Promise<"complete" | "aborted">((r) => (finish = r))
+    // Resolves only if the client hangs up mid-stream (an abort): what a held step waits on besides its delay.
+    let hangUp: () => void = () => undefined
+    const hungUp = new Promise<void>((r) => (hangUp = r))
     res.on("close", () => {
-      gone = !res.writableFinished
-      finish(gone ? "aborted" : "complete")
+      if (!res.writableFinished) hangUp()
+      finish(res.writableFinished ? "complete" : "aborted")
     })
     const agentHeader = req.headers["x-claude-code-agent-id"]
     this.record({
@@ -269,7 +277,7 @@ export class MockAnthropic {
       ended
     })
     const model = body.model ?? MODELS[0]!
-    if (body.stream === true) return void stream(res, model, p.content, p.delayMs, () => gone)
+    if (body.stream === true) return void stream(res, model, p.content, p.delayMs, hungUp)
     const stop = p.content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn"
     res.writeHead(200, { "content-type": "application/json", "request-id": id("req_") })
     res.end(JSON.stringify({ id: id("msg_"), type: "message", role: "assistant", model, content: p.content, stop_reason: stop, stop_sequence: null, usage: { input_tokens: 120, output_tokens: 24 } }))
