@@ -123,7 +123,9 @@ const runCommand = (name: string, args: ReadonlyArray<string>, version: string) 
   const row = entry.command as unknown
   const command = (typeof row === "function" ? row() : row) as AnyCommand
   if (wantsHelp(args)) return Effect.sync(() => void process.stdout.write(`${commandHelp(command)}\n`))
-  const refused = subcommandRefusal(name, [...HashMap.keys(Command.getSubcommands(command))], args)
+  // A plain command answers getSubcommands with itself; only a group has others.
+  const subs = [...HashMap.keys(Command.getSubcommands(command))].filter((s) => s !== name)
+  const refused = subcommandRefusal(name, subs, args)
   if (refused !== undefined) return Effect.fail(new UsageError({ message: refused }))
   // @effect/cli takes an unknown `--word` or `--word=value` as a positional (`rename S --bogus=1`
   // renamed to "--bogus=1"), so a flag-shaped word the command does not take is refused up front.
