@@ -114,7 +114,7 @@ describe("the window", () => {
 
   it("opens, renames and closes sessions from the window through the CLI's RPCs", async () => {
     await page.locator("lich-sidebar button[aria-label='new session']").click()
-    await page.locator("lich-sidebar .menu button[data-kind=shell]").click()
+    await page.locator("lich-new-menu .row[data-kind=shell]").click()
     await page.waitForFunction((before) => document.querySelector("lich-app")!.shadowRoot!.querySelectorAll("lich-sidebar").length > 0 &&
       document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-sidebar")!.shadowRoot!.querySelectorAll("lich-session-card").length > before, 2)
     // The card can arrive (session-opened) before the open's reply selects it: wait for the selection.

@@ -42,3 +42,12 @@ export const terminalRow = (page: Page, text: string) =>
   page.locator("lich-terminal .xterm-rows > div").filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`) }).first()
 
 export const shownSession = (page: Page) => page.locator("lich-terminal").getAttribute("session-id")
+
+/** The same state at the two sizes a person looks at: a desktop window and a narrow one. */
+export const shots = async (page: Page, name: string) => {
+  const size = page.viewportSize()!
+  await shot(page, `${name}-1400x900`)
+  await page.setViewportSize({ width: 900, height: 700 })
+  await shot(page, `${name}-900x700`)
+  await page.setViewportSize(size)
+}

@@ -42,8 +42,10 @@ export class LichApp extends LitElement {
   static override styles = styles
   static override properties = {
     model: { state: true }, termTheme: { state: true }, problem: { state: true }, overlay: { state: true },
-    providers: { state: true }, parked: { state: true }, recent: { state: true }
+    providers: { state: true }, parked: { state: true }, recent: { state: true }, ready: { state: true }
   }
+  /** the first state has loaded: before it, no first-run screen (the projects are not known yet) */
+  declare ready: boolean
   declare model: Model
   declare termTheme: Record<string, string>
   declare problem: string
@@ -69,6 +71,7 @@ export class LichApp extends LitElement {
     this.providers = []
     this.parked = []
     this.recent = []
+    this.ready = false
     this.paintCached()
   }
 
@@ -117,6 +120,7 @@ export class LichApp extends LitElement {
       this.loadThemes(),
       this.call<ReadonlyArray<ProviderJson>>("desk.Providers").then((p) => { this.providers = p ?? [] })
     ])
+    this.ready = true
     this.dataset.ready = "true"
     for (const p of this.model.projects) void this.refreshCheckouts(p.id)
   }
@@ -287,7 +291,7 @@ export class LichApp extends LitElement {
 
   private terminalFor(card: Card | undefined) {
     if (this.problem) return html`<div class="placeholder">${this.problem}</div>`
-    if (this.dataset.ready === "true" && this.model.projects.length === 0) return firstRun(this.mac, () => { this.overlay = { kind: "open-project" } })
+    if (this.ready && this.model.projects.length === 0) return firstRun(this.mac, () => { this.overlay = { kind: "open-project" } })
     if (!card) return html`<div class="placeholder">No session is open here. Press <kbd>${this.mac ? "⌘" : "Ctrl"}+Shift+T</kbd> or the + above the list to open one.</div>`
     if (!card.live) {
       // A card's terminal starts on its first view here (after a restart, or one never viewed); a

@@ -53,7 +53,7 @@ export class LichSidebar extends LitElement {
         </span>`}
       </div>
       <div class="list">
-        ${this.cards.length === 0 ? html`<div class="empty">No sessions here yet.</div>` : nothing}
+        ${this.cards.length === 0 ? html`<div class="empty">${this.projectPath === "" ? "No project is open." : "No sessions here yet."}</div>` : nothing}
         ${repeat(sidebarRows(this.cards), (r) => r.key, (r) =>
           r.type === "header"
             ? html`<div class="header" data-group=${r.title} data-kind=${r.kind}>
