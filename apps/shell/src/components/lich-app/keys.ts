@@ -3,7 +3,14 @@ import { actionOf, type HotAction } from "../../logic/hotkeys.js"
 
 export const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform)
 
-export const hotkeyListener = (act: (a: HotAction) => void) => (e: KeyboardEvent) => {
+export const hotkeyListener = (act: (a: HotAction) => void, escape: () => boolean) => (e: KeyboardEvent) => {
+  if (e.key === "Escape" && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey) {
+    if (escape()) {
+      e.preventDefault()
+      e.stopPropagation()
+    }
+    return
+  }
   const a = actionOf(e, isMac())
   if (!a) return
   e.preventDefault()

@@ -75,7 +75,13 @@ export class LichApp extends LitElement {
     this.paintCached()
   }
 
-  private readonly onKey = hotkeyListener((a) => this.hotkey(a))
+  private readonly onKey = hotkeyListener((a) => this.hotkey(a), () => {
+    // Escape closes the dialog on top wherever the keyboard is (a field that lost focus included).
+    if (!this.overlay) return false
+    this.overlay = undefined
+    this.model = { ...this.model, focusTick: this.model.focusTick + 1 }
+    return true
+  })
   private readonly onFocus = () => { this.focused = true }
   private readonly onBlur = () => { this.focused = false }
 
