@@ -34,8 +34,13 @@ export interface AppOptions {
   readonly browserFlags: ReadonlyArray<string>
 }
 
-/** Printed for whoever started lich, and kept in lich.log (token masked there) for whoever debugs it. */
-const say = (line: string) => Effect.zipRight(Effect.sync(() => process.stdout.write(`${line}\n`)), Effect.logInfo(line))
+/** Printed for whoever started lich. */
+const say = (line: string) => Effect.sync(() => process.stdout.write(`${line}\n`))
+/**
+ * Printed, and kept in lich.log (token masked there) for whoever debugs it. Only where the log file
+ * is the logger (inside serve): elsewhere Effect's default logger would print the line a second time.
+ */
+const sayAndLog = (line: string) => Effect.zipRight(say(line), Effect.logInfo(line))
 
 export const windowUrl = (port: number, token: string) => `http://127.0.0.1:${port}/?token=${token}`
 
@@ -67,15 +72,15 @@ const serve = (port: number, token: string, o: AppOptions) =>
     }
     yield* listen({ port, token, staticRoot: path.join(__dirname, "shell") }, routes)
     yield* Singleton.register(process.env, { port, token, version: serverVersion() })
-    yield* say(`lich ${serverVersion()} is running on port ${port} (pid ${process.pid}).`)
-    yield* say(`Window: ${launchUrl(port, yield* window.launchCode)} (one use, within a minute; \`lich\` opens another)`)
+    yield* sayAndLog(`lich ${serverVersion()} is running on port ${port} (pid ${process.pid}).`)
+    yield* sayAndLog(`Window: ${launchUrl(port, yield* window.launchCode)} (one use, within a minute; \`lich\` opens another)`)
     if (o.window) {
       yield* window.open({ shell: o.shell, flags: o.browserFlags }).pipe(
-        Effect.catchAll((e) => say(`lich: the window did not open: ${e.message} — lich keeps running; run lich again to retry`))
+        Effect.catchAll((e) => sayAndLog(`lich: the window did not open: ${e.message} — lich keeps running; run lich again to retry`))
       )
     }
     yield* lifecycle.awaitQuit
-    yield* say("lich is quitting: ending every session.")
+    yield* sayAndLog("lich is quitting: ending every session.")
     yield* (yield* Terminals).closeAll()
   })
 
