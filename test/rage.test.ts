@@ -45,7 +45,7 @@ describe("lich rage", () => {
   it("needs no running lich, keeps credentials out of env.txt and masks an earlier token in the logs", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-rage-"))
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
-    const env = { ...isolatedEnv(dir, await freePort()), GH_TOKEN: "ghp_plantedsecret", LICH_SOME_KEY: "planted-key" }
+    const env: NodeJS.ProcessEnv = { ...isolatedEnv(dir, await freePort()), GH_TOKEN: "ghp_plantedsecret", LICH_SOME_KEY: "planted-key" }
     const config = path.join(env.XDG_CONFIG_HOME!, "lich")
     fs.mkdirSync(config, { recursive: true })
     fs.writeFileSync(path.join(config, "lich.log"), `message="Window: http://127.0.0.1:1/?token=${OLD_TOKEN}"\n`)
