@@ -13,6 +13,7 @@ const fixtures = path.resolve(__dirname, "../../../test/fixtures/transcripts")
 const CLAUDE = "11111111-2222-4333-8444-555555555555"
 const UNKNOWN_MODEL = "99999999-2222-4333-8444-555555555555"
 const CODEX = "01a23133-355f-7841-87a5-17794a470904"
+const WITH_SUBAGENT = "22222222-2222-4333-8444-555555555555"
 
 // By hand from the catalogue's published rates (USD per million tokens), @pydantic/genai-prices 0.1.8:
 // claude-opus-5-5: input 4, cache read 0.2, cache write 5 (5 min) / 8 (1 h), output 20.
@@ -44,6 +45,16 @@ describe("Claude Code's transcript", () => {
     expect(s.offset).toBeLessThan(fs.statSync(file).size)
     const again = claude(file, s, (provider, model, t) => (model === "claude-fantasy-9" ? 1 : catalogue(provider, model, t)))
     expect(again).toMatchObject({ stuck: false, costUsd: 1, counted: 1 })
+  })
+
+  it("finds a subagent's transcript beside its session's and prices each as its own ledger row", () => {
+    const ts = claudeTranscripts(path.join(fixtures, "claude"), WITH_SUBAGENT)
+    expect(ts.map((t) => t.id)).toEqual([WITH_SUBAGENT, `${WITH_SUBAGENT}/agent-ab4e87bfb4b6a7ee6.jsonl`])
+    const [main, sub] = ts.map((t) => claude(t.file))
+    expect(main!.counted).toBe(3)
+    expect(main!.costUsd).toBeCloseTo(opusTurn(1) + opusTurn(2) + opusTurn(4), 12)
+    expect(sub!.counted).toBe(1)
+    expect(sub!.costUsd).toBeCloseTo(opusTurn(3), 12)
   })
 
   it("reads incrementally: a half-written line waits, and nothing is counted twice", () => {
