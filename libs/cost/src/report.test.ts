@@ -18,6 +18,7 @@ const row = (transcriptId: string, costUsd: number, over: Partial<LedgerRow> = {
 const session = (id: string, project: string, kind: string, rows: ReadonlyArray<LedgerRow>, over: Partial<CostedSession> = {}): CostedSession => ({
   id,
   project,
+  projectPath: `/code/${project}`,
   kind,
   isOpen: true,
   parkedAt: 0,
@@ -71,6 +72,7 @@ describe("the cost report", () => {
 
   it("matches --project case-insensitively and refuses a name no session sits under", () => {
     expect(report({ project: "Revu" }).sessions).toBe(1)
+    expect(report({ project: "/code/revu" }).sessions).toBe(1)
     expect(costReport(machine, { ...all, project: "revuu" }, true)).toEqual({ _tag: "unknown-project" })
   })
 

@@ -63,10 +63,12 @@ export const costReport = (
   readout: boolean
 ): { readonly _tag: "report"; readonly report: CostReport } | { readonly _tag: "unknown-project" } => {
   const wanted = f.project.toLowerCase()
-  if (wanted !== "" && !all.some((s) => s.project.toLowerCase() === wanted)) return { _tag: "unknown-project" }
+  // By name, case-insensitively, or by the absolute path of its directory, as every command matches one.
+  const inProject = (s: CostedSession) => wanted === "" || s.project.toLowerCase() === wanted || s.projectPath === f.project
+  if (wanted !== "" && !all.some(inProject)) return { _tag: "unknown-project" }
   const picked = all.filter(
     (s) =>
-      (wanted === "" || s.project.toLowerCase() === wanted) &&
+      inProject(s) &&
       (f.provider === "" || s.kind === f.provider) &&
       (f.sinceMs <= 0 || activityOf(s, f.now) >= f.now - f.sinceMs)
   )

@@ -25,6 +25,8 @@ export interface LedgerRow {
 export interface CostedSession {
   readonly id: string
   readonly project: string
+  /** the project's directory: `--project` takes it as well as the name */
+  readonly projectPath: string
   readonly kind: string
   readonly isOpen: boolean
   readonly parkedAt: number
@@ -86,11 +88,12 @@ const make = Effect.gen(function* () {
     const heads = yield* sql<{
       readonly id: string
       readonly project: string
+      readonly project_path: string
       readonly kind: string
       readonly is_open: number
       readonly parked_at: number
       readonly provider_session_id: string
-    }>`SELECT s.id, p.name AS project, s.kind, s.is_open, s.parked_at, s.provider_session_id
+    }>`SELECT s.id, p.name AS project, p.path AS project_path, s.kind, s.is_open, s.parked_at, s.provider_session_id
        FROM sessions s JOIN projects p ON p.id = s.project_id ORDER BY p.name, s.position, s.rowid`
     const rows = (yield* sql<Record>`SELECT * FROM session_costs`).map(fromRecord)
     const bySession = new Map<string, Array<LedgerRow>>()
@@ -99,6 +102,7 @@ const make = Effect.gen(function* () {
       (h): CostedSession => ({
         id: h.id,
         project: h.project,
+        projectPath: h.project_path,
         kind: h.kind,
         isOpen: h.is_open === 1,
         parkedAt: h.parked_at,
