@@ -1,8 +1,9 @@
 // lich's Claude Code hooks module ("the mod"), loaded by Claude Code 2.1.280+ from hooks.json's
 // "modules". It registers every lich mod: mod-control (lich drives the session: prompt, abort,
 // model, effort, slash command, side question), mod-usage (context, rate limits, cost),
-// mod-compacting (the `compacting` state), mod-status (the footer line of open errands) and, where
-// lich turned subagent cards off, mod-answer (a worker's last message is its answer).
+// mod-compacting (the `compacting` state), mod-status (the footer line of open errands), agent-cards
+// (a general-purpose subagent runs as a lich session, a card the user can watch) and, in a worker
+// lich opened for another session, mod-answer (its last message is its answer).
 // docs/hooks/ has each contract.
 //
 // Nothing runs outside lich: the mods start only when session.start saw an interactive session
@@ -15,15 +16,18 @@
 // the mods in ./mod/ plain functions (`ports`) instead — which is also what lets the unit tests run
 // the mods under a fake `$`.
 
+import { createAgentCards, depthOf } from "./mod/agent-cards.js"
 import { createAnswer } from "./mod/answer.js"
 import { createCompacting } from "./mod/compacting.js"
 import { createControl } from "./mod/control.js"
-import { createStatus } from "./mod/status.js"
+import { createStatus, workersLine } from "./mod/status.js"
 import { createUsage } from "./mod/usage.js"
 import { lichOf } from "./mod/wire.js"
 
 /** The running mods of this load, once session.start found lich and an interactive session. */
 let mods
+/** agent-cards, once session.start found an interactive session with LICH_BIN and LICH_SESSION_ID. */
+let cards
 /** The newest session.measure heard before the mods started (the start's own reading). */
 let earlyMeasure
 
@@ -40,17 +44,38 @@ function portsOf($) {
     runCommand: (args) => $.command.run(args),
     fork: (args) => $.model.fork(args),
     conversationId: () => $.session.id(),
-    invalidate: () => $.ui.invalidate("ui.render")
+    invalidate: () => $.ui.invalidate("ui.render"),
+    run: (argv, init) => $.process.run(argv, init)
   }
 }
 
-const startMods = (lich, ports, cardsOff) => {
+/**
+ * The `$` calls agent-cards makes inside a hook, over that hook's own `$`: Claude Code stops the
+ * hook's budget clock only while its own `$` calls are in flight, and `lich open` takes seconds.
+ * @param {import('claude-code').EngineInterface} $
+ */
+function hookPortsOf($) {
+  return {
+    run: (argv, init) => $.process.run(argv, init),
+    toast: (text) => $.ui.toast(text, { timeoutMs: TOAST_MS }),
+    now: () => $.clock.now()
+  }
+}
+
+/** 8 s: a toast says why an agent ran inside Claude Code; the default 4 s is gone before it is read. */
+const TOAST_MS = 8000
+
+/** Whether this session is a worker lich opened for another: LICH_SUBAGENT_DEPTH above 0, or under a
+ * lich older than that variable, LICH_SUBAGENT_CARDS=off (which that lich set in every worker). */
+const isWorker = (depth, cardsOff) => (depth === undefined ? cardsOff : depth > 0)
+
+const startMods = (lich, ports, worker) => {
   const started = {
     control: createControl(lich, ports),
     usage: createUsage(lich, ports),
     compacting: createCompacting(lich, ports),
     status: createStatus(lich, ports),
-    answer: cardsOff ? createAnswer(lich, ports) : undefined
+    answer: worker ? createAnswer(lich, ports) : undefined
   }
   started.control.start()
   started.status.start()
@@ -68,21 +93,60 @@ const quietly = (effect) => {
   }
 }
 
+const nonEmpty = (value) => typeof value === "string" && value !== ""
+
 /** @type {import('claude-code').Hook<'session.start'>} */
 async function onSessionStart($, e, next) {
-  if (mods === undefined && e.isInteractive === true) {
+  if (mods === undefined && cards === undefined && e.isInteractive === true) {
     try {
-      const lich = lichOf(
-        await $.env.get("LICH_PORT"),
-        await $.env.get("LICH_TOKEN"),
-        await $.env.get("LICH_SESSION_ID")
-      )
-      if (lich !== undefined) mods = startMods(lich, portsOf($), (await $.env.get("LICH_SUBAGENT_CARDS")) === "off")
+      const sessionId = await $.env.get("LICH_SESSION_ID")
+      const lich = lichOf(await $.env.get("LICH_PORT"), await $.env.get("LICH_TOKEN"), sessionId)
+      const cardsOff = (await $.env.get("LICH_SUBAGENT_CARDS")) === "off"
+      const depth = depthOf(await $.env.get("LICH_SUBAGENT_DEPTH"))
+      const bin = await $.env.get("LICH_BIN")
+      const ports = portsOf($)
+      if (lich !== undefined) mods = startMods(lich, ports, isWorker(depth, cardsOff))
+      if (nonEmpty(bin) && nonEmpty(sessionId))
+        cards = createAgentCards({ bin, depth, cardsOff, lang: await $.env.get("LICH_PROMPT_LANG") }, ports)
     } catch {
       // No lich to report to: the module stays a pass-through.
     }
   }
   return next(e)
+}
+
+/**
+ * An Agent call of the model's: passed on beneath (Claude Code's permission check), and answered
+ * with lich's outcome when agent.spawn opened a card for it.
+ * @type {import('claude-code').MatchedHook<'tool.call', { tool: 'Agent' }>}
+ */
+function onAgentCall($, e, next) {
+  return cards === undefined ? next(e) : cards.agentCall(e, next.origin, hookPortsOf($), () => next(e))
+}
+
+/**
+ * A failed Agent hook: the answer lich already gave, if it had taken the task, else what the
+ * chain beneath answered — never a native agent beside a worker doing the same work.
+ * @type {import('claude-code').CatchHandler<import('claude-code').Hook<'tool.call'>>}
+ */
+function onAgentCallFailed($, e, next) {
+  return cards?.answered(e.tool_use_id) ?? next(e)
+}
+
+/** @type {import('claude-code').Hook<'agent.spawn'>} */
+function onAgentSpawn($, e, next) {
+  return cards === undefined ? next(e) : cards.spawn(e, next.signal, hookPortsOf($), () => next(e))
+}
+
+/** @type {import('claude-code').CatchHandler<import('claude-code').Hook<'agent.spawn'>>} */
+function onAgentSpawnFailed($, e, next) {
+  const answer = cards?.answered(e.tool_use_id)
+  return answer === undefined ? next(e) : { deny: answer.deny ?? "lich runs this agent as a session of its own." }
+}
+
+/** @type {import('claude-code').MatchedHook<'tool.call', { tool: 'TaskStop' }>} */
+function onTaskStop($, e, next) {
+  return cards === undefined ? next(e) : cards.taskStop(e, hookPortsOf($), () => next(e))
 }
 
 /** @type {import('claude-code').Hook<'turn.start'>} */
@@ -139,7 +203,7 @@ function onCompact($, e, next) {
  * @type {import('claude-code').MatchedHook<'ui.render', { component: 'SessionMode' }>}
  */
 function onSessionMode($, e, next) {
-  const line = mods?.status.line()
+  const line = mods?.status.line() ?? workersLine(cards?.workers() ?? 0)
   return next(line === undefined ? e : { ...e, props: { ...e.props, modes: [...e.props.modes, line] } })
 }
 
@@ -157,4 +221,7 @@ export const register = (on) => {
   on("session.compact", { trigger: "manual" }, onCompact).catch(($, e, next) => next(e))
   on("session.compact", { trigger: "auto" }, onCompact).catch(($, e, next) => next(e))
   on("ui.render", { component: "SessionMode" }, onSessionMode)
+  on("tool.call", { tool: "Agent" }, onAgentCall).catch(onAgentCallFailed)
+  on("agent.spawn", onAgentSpawn).catch(onAgentSpawnFailed)
+  on("tool.call", { tool: "TaskStop" }, onTaskStop).catch(($, e, next) => next(e))
 }

@@ -88,7 +88,12 @@ export interface AutoReplies {
   readonly abort?: () => void
   readonly command?: () => unknown
   readonly fork?: () => unknown
+  /** Answers `$.process.run` (agent-cards' `lich open`, `git`, `lich sessions`) at once. */
+  readonly run?: (argv: ReadonlyArray<string>, init: Record<string, unknown> | undefined) => unknown
 }
+
+/** One `$.process.run` the module made: its argv and options, answered through `reply`. */
+export type Run = Call<{ argv: ReadonlyArray<string>; init: Record<string, unknown> | undefined }, unknown>
 
 interface Registration {
   readonly pattern: string
@@ -117,9 +122,10 @@ const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
     submits: new Stream<Call<{ text: string; asUser?: true }, unknown>>(),
     aborts: new Stream<Call<{ turnId: string }, void>>(),
     commands: new Stream<Call<{ command: string; args?: string }, unknown>>(),
-    forks: new Stream<Call<{ prompt: string }, unknown>>()
+    forks: new Stream<Call<{ prompt: string }, unknown>>(),
+    runs: new Stream<Run>()
   }
-  const counts = { envReads: [] as Array<string>, invalidations: 0 }
+  const counts = { envReads: [] as Array<string>, invalidations: 0, toasts: [] as Array<{ text: string; options: unknown }>, now: 0 }
   const call = <A, R>(stream: Stream<Call<A, R>>, answer?: (args: A) => unknown) => (args: A) => {
     const reply = deferred<R>()
     stream.push({ args, reply })
@@ -147,13 +153,20 @@ const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
   const $ = {
     env: { get: async (name: string) => (counts.envReads.push(name), env[name]) },
     http: { fetch },
-    clock: { after },
+    clock: { after, now: async () => counts.now },
+    process: {
+      run: (argv: ReadonlyArray<string>, init?: Record<string, unknown>) =>
+        call(streams.runs, auto.run && ((a: { argv: ReadonlyArray<string>; init: Record<string, unknown> | undefined }) => auto.run!(a.argv, a.init)))({ argv, init })
+    },
     prompt: { submit: call(streams.submits, auto.submit) },
     turn: { abort: call(streams.aborts, auto.abort) },
     command: { run: call(streams.commands, auto.command) },
     model: { fork: call(streams.forks, auto.fork) },
     session: { id: async () => "conv-1" },
-    ui: { invalidate: () => void counts.invalidations++ }
+    ui: {
+      invalidate: () => void counts.invalidations++,
+      toast: (text: string, options?: unknown) => void counts.toasts.push({ text, options })
+    }
   }
   return { $, streams, counts }
 }
@@ -218,7 +231,10 @@ export const load = async (env: Record<string, string> = lichEnv, auto: AutoRepl
     /** The next request to `path` (held or still to come). */
     requestTo: (path: string) => streams.requests.next((r) => r.path === path),
     envReads: counts.envReads,
-    invalidations: () => counts.invalidations
+    invalidations: () => counts.invalidations,
+    toasts: counts.toasts,
+    /** Sets what `$.clock.now()` answers from now on. */
+    setNow: (ms: number) => void (counts.now = ms)
   }
 }
 

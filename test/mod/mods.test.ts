@@ -197,7 +197,10 @@ describe("the gate", () => {
       "session.measure",
       'session.compact{"trigger":"manual"}',
       'session.compact{"trigger":"auto"}',
-      'ui.render{"component":"SessionMode"}'
+      'ui.render{"component":"SessionMode"}',
+      'tool.call{"tool":"Agent"}',
+      "agent.spawn",
+      'tool.call{"tool":"TaskStop"}'
     ])
   })
 

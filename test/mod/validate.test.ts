@@ -55,12 +55,40 @@ describe("claude plugin validate", () => {
       "session.measure",
       "session.compact",
       "session.compact",
-      "ui.render"
+      "ui.render",
+      "tool.call",
+      "agent.spawn",
+      "tool.call"
+    ])
+    expect(mod!.hooks.filter((h) => h.pattern === "tool.call").map((h) => h.matcher)).toEqual([
+      { has: { tool: { is: "Agent" } } },
+      { has: { tool: { is: "TaskStop" } } }
     ])
     expect([...mod!.uses.calls].sort()).toEqual(
-      ["clock.after", "command.run", "env.get", "http.fetch", "model.fork", "prompt.submit", "session.id", "turn.abort", "ui.invalidate"].sort()
+      [
+        "clock.after",
+        "clock.now",
+        "command.run",
+        "env.get",
+        "http.fetch",
+        "model.fork",
+        "process.run",
+        "prompt.submit",
+        "session.id",
+        "turn.abort",
+        "ui.invalidate",
+        "ui.toast"
+      ].sort()
     )
-    expect([...mod!.uses.env.reads].sort()).toEqual(["LICH_PORT", "LICH_SESSION_ID", "LICH_SUBAGENT_CARDS", "LICH_TOKEN"])
+    expect([...mod!.uses.env.reads].sort()).toEqual([
+      "LICH_BIN",
+      "LICH_PORT",
+      "LICH_PROMPT_LANG",
+      "LICH_SESSION_ID",
+      "LICH_SUBAGENT_CARDS",
+      "LICH_SUBAGENT_DEPTH",
+      "LICH_TOKEN"
+    ])
     expect(mod!.uses.env.writes).toEqual([])
     // Every hook that can hold up Claude Code (a gate) says how it fails.
     expect(mod!.hooks.filter((h) => h.isGate).every((h) => h.hasCatch)).toBe(true)

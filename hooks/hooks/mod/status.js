@@ -41,6 +41,13 @@ export const statusLine = (view) => {
   return parts.length === 0 ? undefined : `lich: ${parts.join(" · ")}`
 }
 
+/**
+ * The footer text for the workers agent-cards still counts (docs/hooks/agent-cards.md), shown only
+ * while the errands line is empty: that line counts every worker already, as a task out.
+ */
+export const workersLine = (count) =>
+  count > 0 ? `lich: ${count} ${plural(count, "worker", "workers")}` : undefined
+
 const parseView = (text) => {
   try {
     const value = JSON.parse(text)
