@@ -9,6 +9,7 @@
  */
 import { commandNames, table } from "./commands/index.js"
 import { dispatch, unknownCommandLine } from "./dispatch.js"
+import { exitCodes } from "./exitCodes.js"
 import { renderHelp } from "./render/help.js"
 import { oneLine } from "./safeText.js"
 
@@ -23,7 +24,7 @@ const run = (name: string, args: ReadonlyArray<string>) =>
 
 const refuse = (line: string) => {
   process.stderr.write(`lich: ${oneLine(line)}\n`)
-  process.exitCode = 1
+  process.exitCode = exitCodes.Usage
 }
 
 // A reader that went away (`lich sessions | head -1`, `| true`) is not a failure of the command: the

@@ -91,9 +91,10 @@ const firstIssue = (e: ParseResult.ParseError): string => ParseResult.ArrayForma
 
 /**
  * Calls `<group>.<rpc>` with `payload`; a typed failure from the server is decoded with the
- * procedure's own error schema, so the CLI sees exactly the error the handler raised.
+ * procedure's own error schema, so the CLI sees exactly the error the handler raised. Commands reach
+ * this through the LichClient service (layers.ts), never directly.
  */
-export const call = <Tag extends string, P extends Schema.Schema.Any, S extends Schema.Schema.Any, E extends Schema.Schema.All>(
+export const httpCall = <Tag extends string, P extends Schema.Schema.Any, S extends Schema.Schema.Any, E extends Schema.Schema.All>(
   group: RpcGroupName,
   rpc: Rpc.Rpc<Tag, P, S, E>,
   payload: Schema.Schema.Type<P>,

@@ -3,6 +3,7 @@
  * is not a TTY or NO_COLOR is set (@effect/cli writes them even when piped).
  */
 import { Effect } from "effect"
+import type { ExitCode } from "./exitCodes.js"
 import { oneLine } from "./safeText.js"
 
 // eslint-disable-next-line no-control-regex
@@ -25,7 +26,7 @@ export const failLine = (message: string) =>
     process.stderr.write(`lich: ${oneLine(message)}\n`)
   })
 
-export const setExit = (code: number) =>
+export const setExit = (code: ExitCode) =>
   Effect.sync(() => {
     process.exitCode = code
   })

@@ -1,7 +1,7 @@
 import { Args, Command, Options } from "@effect/cli"
 import { Close, Rename } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
+import { call } from "../layers.js"
 import { renderClosed, renderRenamed } from "../render/spawn.js"
 import { Usage } from "../usage.js"
 import { jsonFlag, print, projectFlag, sender, SPAWN_TIMEOUT_MS } from "./shared.js"

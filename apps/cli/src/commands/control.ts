@@ -7,7 +7,7 @@
 import { Args, Command } from "@effect/cli"
 import { Ask, Control, type ControlAction } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
+import { call } from "../layers.js"
 import { exitCodeFor } from "../exitCodes.js"
 import { json as printJson, setExit, stdout } from "../output.js"
 import { askJson, controlJson, renderAsk, renderControl } from "../render/mod.js"

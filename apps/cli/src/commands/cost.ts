@@ -6,7 +6,7 @@
 import { Command, Options } from "@effect/cli"
 import { Cost } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
+import { call } from "../layers.js"
 import { json as printJson, stdout } from "../output.js"
 import { parseSince, renderCost, renderCostCsv } from "../render/cost.js"
 import { Usage } from "../usage.js"

@@ -8,6 +8,7 @@ import { diagnose, failed, machine } from "@lich/doctor"
 import { Effect } from "effect"
 // The launch's own browser rule, so doctor and a launch can never disagree about the window.
 import { findBrowser } from "../../../server/src/window/browser.js"
+import { exitCodes } from "../exitCodes.js"
 import { setExit, stdout } from "../output.js"
 import { platformOf, renderDoctor } from "../render/doctor.js"
 import { cliVersion } from "./version.js"
@@ -16,6 +17,6 @@ export const doctor = Command.make("doctor", {}, () =>
   Effect.gen(function* () {
     const report = yield* diagnose(machine(process.env, findBrowser))
     yield* stdout(renderDoctor(cliVersion(), platformOf(), report))
-    if (failed(report)) yield* setExit(1)
+    if (failed(report)) yield* setExit(exitCodes.Failed)
   })
 ).pipe(Command.withDescription("Say whether lich would start on this machine, and what would stop it."))

@@ -2,7 +2,7 @@
 import { Args, Command, Options } from "@effect/cli"
 import { Focus, Insert, MAX_ANSWER_BYTES } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
+import { call } from "../layers.js"
 import { renderFocused, renderInserted } from "../render/relay.js"
 import { Usage } from "../usage.js"
 import { jsonFlag, print, projectFlag, sender } from "./shared.js"

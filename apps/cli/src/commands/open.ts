@@ -1,7 +1,8 @@
 import { Command, Options } from "@effect/cli"
 import { Open, Send, type RelayResult } from "@lich/contract"
 import { Effect, Either } from "effect"
-import { call } from "../client.js"
+import { exitCodes } from "../exitCodes.js"
+import { call } from "../layers.js"
 import { failLine, json as printJson, setExit, stdout } from "../output.js"
 import { renderResult, resultJson } from "../render/relay.js"
 import { renderOpened, renderStartFailure } from "../render/spawn.js"
@@ -74,13 +75,13 @@ export const open = Command.make("open", flags, (f) =>
     }
     if (failedStart) {
       yield* failLine(renderStartFailure(opened))
-      return yield* setExit(1)
+      return yield* setExit(exitCodes.Failed)
     }
     if (delivery && Either.isLeft(delivery)) {
       yield* failLine(
         `the session is open, but the task did not reach it: ${delivery.left.message} — hand it the task with lich send "${s.label}" ${shellQuote(f.prompt)}`
       )
-      yield* setExit(1)
+      yield* setExit(exitCodes.Failed)
     }
   })
 ).pipe(Command.withDescription("Open a new session, start it, and print the two names it answers to."))

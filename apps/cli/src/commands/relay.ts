@@ -2,8 +2,8 @@
 import { Args, Command, Options } from "@effect/cli"
 import { Collect, DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, Reply, Send, Wait, type RelayResult } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
-import { exitCodeFor } from "../exitCodes.js"
+import { call } from "../layers.js"
+import { exitCodeFor, exitCodes } from "../exitCodes.js"
 import { json as printJson, setExit, stdout } from "../output.js"
 import { renderCollected, renderReplied, renderResult, resultJson } from "../render/relay.js"
 import { Usage } from "../usage.js"
@@ -45,11 +45,8 @@ export const waitBudgetMs = (seconds: number): number =>
 export const printResult = (r: RelayResult, asJson: boolean) =>
   Effect.zipRight(
     asJson ? printJson(resultJson(r)) : stdout(renderResult(r, "cli", sender() !== "")),
-    setExit(exitCodeFor(r.status === "answered" ? "answered" : outcomeTag(r.status)))
+    setExit(exitCodeFor(r.status))
   )
-
-const outcomeTag = (s: RelayResult["status"]): string =>
-  s === "unread" ? "never-read" : s === "undelivered" ? "never-delivered" : s === "unanswered" ? "answered-elsewhere" : s
 
 export const send = Command.make(
   "send",
@@ -91,7 +88,7 @@ export const wait = Command.make(
       const c = yield* call("relay", Collect, { from: sender(), timeout: f.timeout, noWait: f.noWait }, waitBudgetMs(f.timeout))
       yield* f.json ? printJson({ results: c.results.map(resultJson), open: c.open }) : stdout(renderCollected(c))
       // A batch has no single status: anything collected is done; came back empty with errands open is 2.
-      yield* setExit(c.results.length === 0 && c.open.length > 0 ? exitCodeFor("pending") : 0)
+      yield* setExit(c.results.length === 0 && c.open.length > 0 ? exitCodeFor("pending") : exitCodes.answered)
     })
 ).pipe(Command.withDescription("Wait again on a ticket, or with none collect every result waiting for this session."))
 

@@ -1,7 +1,7 @@
 import { Command } from "@effect/cli"
 import { Peers, Whoami } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
+import { call } from "../layers.js"
 import { renderSessions, renderWhoami } from "../render/sessions.js"
 import { Usage } from "../usage.js"
 import { jsonFlag, print, sender } from "./shared.js"

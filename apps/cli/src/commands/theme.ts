@@ -2,7 +2,7 @@
 import { Args, Command } from "@effect/cli"
 import { SwitchTheme, Themes } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
+import { call } from "../layers.js"
 import { json as printJson } from "../output.js"
 import { renderSwitched, renderThemes, themesJson } from "../render/theme.js"
 import { jsonFlag, print } from "./shared.js"

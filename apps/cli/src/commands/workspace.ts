@@ -2,7 +2,7 @@
 import { Args, Command } from "@effect/cli"
 import { ColorFolder, File, Folders, RenameFolder, Worktrees } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
+import { call } from "../layers.js"
 import {
   renderFiled,
   renderFolderPainted,

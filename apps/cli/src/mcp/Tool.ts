@@ -5,6 +5,7 @@
  * reads what went wrong and keeps its turn.
  */
 import type { Effect } from "effect"
+import type { LichClient } from "../layers.js"
 import type { Args } from "./args.js"
 
 /** Text the agent reads. isError marks an outcome that is over without what was asked for. */
@@ -31,7 +32,8 @@ export interface Tool {
   readonly inputSchema: JsonSchemaObject
   /** Reads and changes nothing: a client may run it without asking the user. */
   readonly readOnly: boolean
-  readonly run: (args: Args) => Effect.Effect<ToolText, Failure>
+  /** Reaches the backend through LichClient: `LichClient.test` runs a tool with no backend. */
+  readonly run: (args: Args) => Effect.Effect<ToolText, Failure, LichClient>
 }
 
 /** A tool as tools/list describes it: the annotation only where it is true, so a client never reads a false hint. */

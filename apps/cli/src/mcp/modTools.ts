@@ -6,7 +6,7 @@
  */
 import { Ask, Control, type ControlAction } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
+import { call } from "../layers.js"
 import { renderAsk, renderControl } from "../render/mod.js"
 import { nonEmptyText, optionalText, Refusal } from "./args.js"
 import { input, oneOf, projectParam, sender, str, type Tool } from "./Tool.js"

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
 import { Refusal } from "./args.js"
-import { answer, classify, DEFAULT_PROTOCOL_VERSION, ErrorCode, respond, type Server } from "./protocol.js"
+import { LichClient } from "../layers.js"
+import { answer, classify, DEFAULT_PROTOCOL_VERSION, ErrorCode, respond as respondWith, type Server } from "./protocol.js"
 import { input, ok, str, type Tool } from "./Tool.js"
 import { tools } from "./tools.js"
 
@@ -14,6 +15,9 @@ const echo: Tool = {
 }
 const broken: Tool = { ...echo, name: "broken", readOnly: false, run: () => Effect.die(new Error("kaboom")) }
 const server: Server = { name: "lich", version: "9.9.9", instructions: "be brief", tools: [echo, broken] }
+
+/** These tools never reach a backend: an empty test client answers nothing. */
+const respond = (...a: Parameters<typeof respondWith>) => respondWith(...a).pipe(Effect.provide(LichClient.test({})))
 
 const failure = (e: Effect.Effect<unknown, { code: number; message: string }>) =>
   Effect.map(Effect.either(e), (r) => (Either.isLeft(r) ? r.left.code : "succeeded"))

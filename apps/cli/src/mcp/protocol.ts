@@ -6,6 +6,7 @@
  * Pure of I/O: serve.ts owns stdin, stdout and the request fibers.
  */
 import { Cause, Data, Effect } from "effect"
+import type { LichClient } from "../layers.js"
 import type { Args } from "./args.js"
 import { listed, type Tool, type ToolText } from "./Tool.js"
 
@@ -107,7 +108,7 @@ const callTool = (server: Server, params: unknown) => {
 }
 
 /** The result of one request, or the JSON-RPC error it is answered with. */
-export const respond = (server: Server, method: string, params: unknown): Effect.Effect<unknown, RpcError> => {
+export const respond = (server: Server, method: string, params: unknown): Effect.Effect<unknown, RpcError, LichClient> => {
   switch (method) {
     case "initialize":
       return Effect.succeed(initialize(server, params))

@@ -6,7 +6,7 @@
 import { Collect, Peers, Reply, Send, Wait } from "@lich/contract"
 import type { RelayResult } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
+import { call } from "../layers.js"
 import { renderCollected, renderReplied, renderResult } from "../render/relay.js"
 import { flag, nonEmptyText, optionalText, Refusal, timeoutSeconds } from "./args.js"
 import { bool, input, ok, projectParam, sender, str, timeoutParam, type Tool, type ToolText } from "./Tool.js"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber } from "effect"
 import { PassThrough } from "node:stream"
+import { LichClient } from "../layers.js"
 import { serve } from "./serve.js"
 import { input, ok, type Tool } from "./Tool.js"
 
@@ -25,7 +26,7 @@ const harness = (tools: ReadonlyArray<Tool>) => {
       check()
     })
   const send = (m: unknown) => Effect.sync(() => void stdin.write(`${JSON.stringify(m)}\n`))
-  return { stdin, lines, linesWritten, send, run: serve({ version: "0", io: { input: stdin, output: stdout }, tools }) }
+  return { stdin, lines, linesWritten, send, run: serve({ version: "0", io: { input: stdin, output: stdout }, tools }).pipe(Effect.provide(LichClient.test({}))) }
 }
 
 describe("serve", () => {

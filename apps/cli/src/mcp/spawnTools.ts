@@ -6,7 +6,7 @@
 import { Close, ColorFolder, File, Folders, Open, Rename, RenameFolder, Send, Worktrees } from "@lich/contract"
 import type { Opened } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../client.js"
+import { call, type LichClient } from "../layers.js"
 import { renderClosed, renderOpened, renderRenamed, renderStartFailure } from "../render/spawn.js"
 import { renderFiled, renderFolderPainted, renderFolderRenamed } from "../render/workspace.js"
 import { flag, nonEmptyText, optionalChoice, optionalText, Refusal, requiredText } from "./args.js"
@@ -27,7 +27,7 @@ const ownSession = (target: string, what: string) =>
     : Effect.void
 
 /** The open, then the task: a task that did not reach the session is said, not failed — the open stands. */
-const handOff = (opened: Opened, prompt: string, isPrivate: boolean): Effect.Effect<ToolText> => {
+const handOff = (opened: Opened, prompt: string, isPrivate: boolean): Effect.Effect<ToolText, never, LichClient> => {
   const s = opened.session
   const send = call(
     "relay",

@@ -68,7 +68,7 @@ describe("relay outcomes", () => {
   it("maps every status to the contract's exit code", () => {
     expect(exitCodeFor("answered")).toBe(0)
     expect(exitCodeFor("pending")).toBe(2)
-    for (const s of ["never-read", "never-delivered", "answered-elsewhere", "stopped", "expired"]) expect(exitCodeFor(s)).toBe(3)
-    for (const s of ["NotFound", "Ambiguous", "Refused", "Failed", "Unreachable", "Usage", "SomethingNew"]) expect(exitCodeFor(s)).toBe(1)
+    for (const s of ["unread", "undelivered", "unanswered", "stopped", "expired"] as const) expect(exitCodeFor(s)).toBe(3)
+    for (const s of ["NotFound", "Ambiguous", "Refused", "Failed", "Unreachable", "Usage"] as const) expect(exitCodeFor(s)).toBe(1)
   })
 })
