@@ -9,7 +9,8 @@ import { ModChannel } from "@lich/mod"
 import { RelayLayer } from "@lich/relay"
 import { DeskLayer, ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
 import { StoreLive } from "@lich/store"
-import { NodePtyLayer, Terminals } from "@lich/terminal"
+import { ptyLayer } from "@lich/ptyhost"
+import { Terminals } from "@lich/terminal"
 import { Effect, Layer, Stream } from "effect"
 import { DeskHandlers, RelayHandlers, SpawnHandlers, SystemHandlers } from "./handlers.js"
 import { Lifecycle } from "./Lifecycle.js"
@@ -37,7 +38,8 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     SessionStates.layer,
     Lifecycle.layer,
     StoreLive(dbFile),
-    Terminals.layer.pipe(Layer.provide(NodePtyLayer))
+    // The PTYs live in the PTY host (dist/ptyhost.cjs, beside this bundle), so they outlive a crash.
+    Terminals.layer.pipe(Layer.provide(ptyLayer({ env: config.env, script: path.join(__dirname, "ptyhost.cjs"), token: config.token })))
   )
   const workspace = Layer.merge(WorkspaceLayer, ModChannel.layer).pipe(Layer.provideMerge(base))
   const relay = RelayLayer.pipe(Layer.provideMerge(workspace))

@@ -7,6 +7,7 @@
 import { EventHub } from "@lich/events"
 import { hookPaths, Hooks } from "@lich/hooks"
 import { layClaudePlugin } from "@lich/spawn"
+import { keptToken } from "@lich/ptyhost"
 import { Singleton, dataDir, dbFile, lockFile, logFile, newToken, readRuntime } from "@lich/singleton"
 import { Terminals } from "@lich/terminal"
 import { Effect } from "effect"
@@ -127,7 +128,8 @@ const ownTheConfigDir = (port: number, o: AppOptions) =>
     // Holding the lock, a runtime file naming a live pid is a wedged or foreign leftover: cleanStale
     // removes it only when its lich does not answer.
     yield* Singleton.cleanStale(env)
-    const token = newToken()
+    // Sessions a PTY host kept from the last backend carry its token: keep it, so they still reach us.
+    const token = (yield* Effect.promise(() => keptToken(env))) ?? newToken()
     const plugin = yield* Effect.try(() => layClaudePlugin(path.join(__dirname, "..", "hooks"), dataDir(env))).pipe(
       Effect.tapError((e) => Effect.logWarning(`Claude Code sessions start without lich's plugin: ${String(e.error)}`)),
       Effect.option

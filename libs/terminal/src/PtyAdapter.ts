@@ -16,6 +16,8 @@ export interface PtySpawnOptions {
   readonly env: Readonly<Record<string, string>>
   readonly cols: number
   readonly rows: number
+  /** The session the PTY is for: an adapter whose PTYs outlive the backend hands them back by it. */
+  readonly id?: string
 }
 
 export interface PtyExitInfo {
@@ -49,9 +51,20 @@ export class PtySpawnError extends Data.TaggedError("PtySpawnError")<{
   readonly message: string
 }> {}
 
+/**
+ * A PTY that outlived the backend which started it (the PTY host kept it), handed to the next one.
+ * Its first data event is what the host's replay ring held, so a window attaching redraws the screen.
+ */
+export interface KeptPty {
+  readonly id: string
+  readonly proc: PtyProcess
+}
+
 export class PtyAdapter extends Context.Tag("lich/terminal/PtyAdapter")<
   PtyAdapter,
   {
     readonly spawn: (options: PtySpawnOptions) => Effect.Effect<PtyProcess, PtySpawnError>
+    /** The PTYs still running from before this backend started; absent for an in-process adapter. */
+    readonly adopt?: Effect.Effect<ReadonlyArray<KeptPty>>
   }
 >() {}

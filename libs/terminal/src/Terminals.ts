@@ -147,7 +147,7 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const fallback = yield* Ref.get(windowSize)
       const size = clampSize(o.cols ?? fallback.cols, o.rows ?? fallback.rows)
-      const proc = yield* adapter.spawn({ file: o.file, args: o.args, cwd: o.cwd || homedir(), env: ptyEnv(o.env), ...size })
+      const proc = yield* adapter.spawn({ id: o.id, file: o.file, args: o.args, cwd: o.cwd || homedir(), env: ptyEnv(o.env), ...size })
       return yield* makeSession({ id: o.id, proc, settingUp: o.setup === true, actors, onExit })
     })
 
@@ -276,6 +276,15 @@ const make = Effect.gen(function*() {
         Effect.timeoutTo({ duration: timeout, onSuccess: (ready) => ready, onTimeout: () => false })
       )
     })
+  }
+
+  // PTYs a host kept across a backend restart come back under their ids (same pid, ring replayed).
+  if (adapter.adopt !== undefined) {
+    // Under the map's lock, as in start: one that ended meanwhile sees itself in the map to remove.
+    for (const kept of yield* adapter.adopt) {
+      yield* SynchronizedRef.updateEffect(sessions, (map) =>
+        Effect.map(makeSession({ id: kept.id, proc: kept.proc, settingUp: false, actors, onExit }), (s) => HashMap.set(map, kept.id, s)))
+    }
   }
 
   return api

@@ -6,5 +6,6 @@
 export * from "./contract.js"
 export { FakePty, type FakeProcess } from "./FakePty.js"
 export { NodePtyLayer } from "./NodePty.js"
-export { PtyAdapter, type PtyExitInfo, type PtyProcess, type PtySpawnOptions } from "./PtyAdapter.js"
+export { type KeptPty, PtyAdapter, type PtyExitInfo, type PtyProcess, type PtySpawnOptions } from "./PtyAdapter.js"
+export { ReplayRing } from "./ReplayRing.js"
 export { type StartOptions, Terminals, type TerminalsShape } from "./Terminals.js"

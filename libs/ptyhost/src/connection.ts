@@ -1,0 +1,188 @@
+/**
+ * The backend's end of one connection to a PTY host: the hello, requests matched to their answers,
+ * and each PTY the host serves us as a `PtyProcess`. Callbacks and promises only; HostPty.ts turns
+ * them into the adapter's Effects.
+ *
+ * A `HostProc` keeps the adapter's promises exactly as NodePty.ts does: events before a listener are
+ * held, bytes come before the exit, and write/resize/kill after the exit do nothing.
+ */
+import * as net from "node:net"
+import type { PtyExitInfo, PtyProcess } from "@lich/terminal"
+import { type ClientMessage, dataHeader, frameReader, type HostMessage, jsonFrame, PROTOCOL, type PtyListing } from "./protocol.js"
+
+/** 5 s: a live host answers a hello or a list in milliseconds; this long means it is wedged. */
+export const ANSWER_TIMEOUT_MS = 5_000
+
+export class HostProc implements PtyProcess {
+  private gone = false
+  private dataListener: ((data: Uint8Array) => void) | undefined
+  private exitListener: ((exit: PtyExitInfo) => void) | undefined
+  private heldData: Array<Uint8Array> = []
+  private heldExit: PtyExitInfo | undefined
+
+  constructor(readonly pid: number, readonly h: number, private readonly conn: Connection) {}
+
+  write(data: string | Uint8Array): void {
+    if (!this.gone) this.conn.data(this.h, typeof data === "string" ? Buffer.from(data, "utf8") : data)
+  }
+  resize(cols: number, rows: number): void {
+    if (!this.gone) this.conn.send({ t: "resize", h: this.h, cols, rows })
+  }
+  kill(signal?: string): void {
+    if (!this.gone) this.conn.send({ t: "kill", h: this.h, ...(signal ? { signal } : {}) })
+  }
+  onData(cb: (data: Uint8Array) => void): void {
+    this.dataListener = cb
+    for (const bytes of this.heldData.splice(0)) cb(bytes)
+  }
+  onExit(cb: (exit: PtyExitInfo) => void): void {
+    this.exitListener = cb
+    if (this.heldExit) cb(this.heldExit)
+  }
+  get ended(): boolean {
+    return this.gone
+  }
+  /** Output from the host. */
+  push(bytes: Uint8Array): void {
+    if (this.gone) return
+    if (this.dataListener) this.dataListener(bytes)
+    else this.heldData.push(bytes)
+  }
+  /** The host said the process ended, or the host itself is gone. */
+  end(exit: PtyExitInfo): void {
+    if (this.gone) return
+    this.gone = true
+    if (this.exitListener) this.exitListener(exit)
+    else this.heldExit = exit
+  }
+}
+
+type Answer = Extract<HostMessage, { req: number }>
+/** A client message that expects an answer, before it is given its request number. */
+type Request = Extract<ClientMessage, { req: number }> extends infer M ? (M extends { req: number } ? Omit<M, "req"> : never) : never
+
+export class Connection {
+  readonly procs = new Map<number, HostProc>()
+  private readonly pending = new Map<number, (m: Answer) => void>()
+  private nextReq = 1
+  private said: ((m: HostMessage) => void) | undefined
+  /** True once we asked the host to shut down: its close is then expected, not a death. */
+  leaving = false
+  closed = false
+  /** Called once, when the socket closes for any reason. */
+  onClose: (() => void) | undefined
+
+  constructor(readonly socket: net.Socket) {
+    const read = frameReader({
+      json: (m) => this.message(m as HostMessage),
+      data: (h, bytes) => this.procs.get(h)?.push(bytes),
+      corrupt: () => socket.destroy()
+    })
+    socket.on("data", read)
+    socket.on("error", () => socket.destroy())
+    socket.on("close", () => {
+      this.closed = true
+      for (const resolve of this.pending.values()) resolve({ t: "failed", req: 0, reason: "host", message: "the PTY host went away" })
+      this.pending.clear()
+      this.said?.({ t: "bye" })
+      this.onClose?.()
+    })
+  }
+
+  private message(m: HostMessage): void {
+    if ("req" in m && typeof m.req === "number") {
+      // Registered before anything else in this chunk is read: the PTY's first bytes may follow at once.
+      if (m.t === "spawned") this.procs.set(m.h, new HostProc(m.pid, m.h, this))
+      const resolve = this.pending.get(m.req)
+      this.pending.delete(m.req)
+      return resolve?.(m)
+    }
+    if (m.t === "exit") {
+      const p = this.procs.get(m.h)
+      this.procs.delete(m.h)
+      return p?.end(m.signal ? { exitCode: m.exitCode, signal: m.signal } : { exitCode: m.exitCode })
+    }
+    this.said?.(m)
+  }
+
+  send(m: ClientMessage): void {
+    if (!this.closed) this.socket.write(jsonFrame(m))
+  }
+
+  data(h: number, bytes: Uint8Array): void {
+    if (this.closed) return
+    this.socket.cork()
+    this.socket.write(dataHeader(h, bytes.length))
+    this.socket.write(bytes)
+    this.socket.uncork()
+  }
+
+  /** Sends a message that carries a request number and resolves with the host's answer to it. */
+  request(m: Request): Promise<Answer> {
+    const req = this.nextReq++
+    return new Promise((resolve) => {
+      if (this.closed) return resolve({ t: "failed", req, reason: "host", message: "the PTY host went away" })
+      this.pending.set(req, resolve)
+      this.send({ ...m, req } as ClientMessage)
+    })
+  }
+
+  /** The next message that answers no request (hello, refused, bye), or bye when the socket closes. */
+  next(timeoutMs: number): Promise<HostMessage | undefined> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.said = undefined
+        resolve(undefined)
+      }, timeoutMs)
+      this.said = (m) => {
+        clearTimeout(timer)
+        this.said = undefined
+        resolve(m)
+      }
+    })
+  }
+
+  /** A PTY the host kept: its ring comes first, then live bytes (and its exit, if it ended). */
+  attach(h: number, pid: number): HostProc {
+    const proc = new HostProc(pid, h, this)
+    this.procs.set(h, proc)
+    this.send({ t: "attach", h })
+    return proc
+  }
+
+  list(): Promise<ReadonlyArray<PtyListing>> {
+    return this.request({ t: "list" }).then((m) => (m.t === "list" ? m.ptys : []))
+  }
+
+  /** Asks the host to end every PTY and exit; resolves once it has closed the connection. */
+  shutdown(timeoutMs: number): Promise<void> {
+    this.leaving = true
+    if (this.closed) return Promise.resolve()
+    const gone = new Promise<void>((resolve) => this.socket.once("close", () => resolve()))
+    this.send({ t: "shutdown" })
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref())
+    return Promise.race([gone, timer]).then(() => void this.socket.destroy())
+  }
+}
+
+/**
+ * Connects and says hello. Resolves undefined when no host listens on the socket (no file, or a dead
+ * host's file); rejects when one answers but refuses us, or does not answer at all.
+ */
+export const open = (socketPath: string, secret: string, token: string | undefined): Promise<{ conn: Connection; hello: Extract<HostMessage, { t: "hello" }> } | undefined> =>
+  new Promise((resolve, reject) => {
+    const socket = net.connect(socketPath)
+    socket.once("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "ENOENT" || e.code === "ECONNREFUSED") resolve(undefined)
+      else reject(new Error(`cannot reach the PTY host at ${socketPath}: ${e.message}`))
+    })
+    socket.once("connect", () => {
+      const conn = new Connection(socket)
+      conn.next(ANSWER_TIMEOUT_MS).then((m) => {
+        if (m?.t === "hello") return resolve({ conn, hello: m })
+        socket.destroy()
+        reject(new Error(m?.t === "refused" ? `the PTY host refused us: ${m.message}` : `the PTY host at ${socketPath} did not answer`))
+      })
+      conn.send({ t: "hello", v: PROTOCOL, secret, ...(token ? { token } : {}) })
+    })
+  })
