@@ -188,7 +188,7 @@ describe("the plugin's use of curl", () => {
     expect(argv.split("\n")).toEqual(expect.arrayContaining(["-q", "--max-time", "1", "--config", "-"]))
     const config = fs.readFileSync(`${log}.stdin`, "utf8")
     expect(config).toContain(`url = "http://127.0.0.1:${b.port}/hook?token=${token}"`)
-    expect(config).toContain('header = "X-Lich-Plugin: 0.15.0"')
+    expect(config).toContain('header = "X-Lich-Plugin: 0.19.0"')
   })
 })
 

@@ -6,7 +6,7 @@
 
 # The plugin release this tree is; sent as X-Lich-Plugin so lich knows which contract it speaks.
 # Kept equal to .claude-plugin/plugin.json's version (a test checks).
-LICH_PLUGIN_VERSION=0.15.0
+LICH_PLUGIN_VERSION=0.19.0
 
 # True when this session belongs to a lich: the three variables are set, each in the only shape lich
 # hands out. The shapes also keep them safe to write into curl's config below.

@@ -45,7 +45,7 @@ describe("mod-answer", () => {
     const post = await eng.requestTo("/mod/answer")
     expect(post.method).toBe("POST")
     expect(post.url.searchParams.get("token")).toBe("00ff00ff")
-    expect(post.headers["X-Lich-Plugin"]).toBe("0.15.0")
+    expect(post.headers["X-Lich-Plugin"]).toBe("0.19.0")
     expect(post.body).toEqual({ session_id: "s-1", text: "The flaky test is fixed." })
   })
 

@@ -41,7 +41,7 @@ describe("the command poll", () => {
     expect(first.request.url.host).toBe("127.0.0.1:4711")
     expect(first.request.url.searchParams.get("token")).toBe("00ff00ff")
     expect(first.request.url.searchParams.get("session_id")).toBe("s-1")
-    expect(first.request.headers["X-Lich-Plugin"]).toBe("0.15.0")
+    expect(first.request.headers["X-Lich-Plugin"]).toBe("0.19.0")
   })
 
   it("backs off 1 s doubling to 10 s on failures, and polls at once again after a 200", async () => {

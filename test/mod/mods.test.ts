@@ -30,7 +30,7 @@ describe("mod-usage", () => {
     expect(post.method).toBe("POST")
     expect(post.url.searchParams.get("token")).toBe("00ff00ff")
     expect(post.url.searchParams.has("session_id")).toBe(false)
-    expect(post.headers).toEqual({ "Content-Type": "application/json", "X-Lich-Plugin": "0.15.0" })
+    expect(post.headers).toEqual({ "Content-Type": "application/json", "X-Lich-Plugin": "0.19.0" })
     expect(post.body).toEqual({
       session_id: "s-1",
       conversation_id: "conv-1",
@@ -127,7 +127,7 @@ describe("mod-compacting", () => {
     const { eng, beneath, result } = await compact("manual")
     const opening = await eng.requestTo("/hook")
     expect(opening.body).toEqual({ session_id: "s-1", state: "compacting" })
-    expect(opening.headers["X-Lich-Plugin"]).toBe("0.15.0")
+    expect(opening.headers["X-Lich-Plugin"]).toBe("0.19.0")
     opening.respond(204)
     await settle()
     expect(hooks(eng)).toHaveLength(1)
@@ -240,7 +240,7 @@ describe("the gate", () => {
 describe("the release", () => {
   it("is the same in plugin.json, post.sh and the module", async () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(root, "hooks", ".claude-plugin", "plugin.json"), "utf8")) as { version: string }
-    expect(version).toBe("0.15.0")
+    expect(version).toBe("0.19.0")
     expect(fs.readFileSync(path.join(root, "hooks", "hooks", "post.sh"), "utf8")).toContain(`LICH_PLUGIN_VERSION=${version}\n`)
     expect(fs.readFileSync(path.join(root, "hooks", "hooks", "mod", "wire.js"), "utf8")).toContain(`PLUGIN_VERSION = "${version}"\n`)
   })

@@ -70,7 +70,7 @@ describe("the status poll", () => {
     expect(first.request.method).toBe("GET")
     expect(first.request.url.searchParams.get("session_id")).toBe("s-1")
     expect(first.request.url.searchParams.get("token")).toBe("00ff00ff")
-    expect(first.request.headers["X-Lich-Plugin"]).toBe("0.15.0")
+    expect(first.request.headers["X-Lich-Plugin"]).toBe("0.19.0")
     expect((await render(eng)).props.modes).toEqual(["focus"])
 
     first.request.respond(200, JSON.stringify({ owed: [], open: [open("busy")], ready: [] }))

@@ -6,9 +6,9 @@
 // Two of Claude Code's events are needed: the Stop hook's input is the only one that lists the
 // background tasks still running, and turn.complete the only one that says how the turn ended (an
 // answer, not an abort, a refusal or an error). The mod pairs them, in whichever order they come,
-// and posts only when both agree on the text. It runs only where lich turned Claude Code's own
-// subagent cards off (LICH_SUBAGENT_CARDS=off: a worker, or a person's setting), since elsewhere
-// the session answers its errands itself, with `lich reply`.
+// and posts only when both agree on the text. It runs only in a worker (lich.js decides:
+// LICH_SUBAGENT_DEPTH above 0, or LICH_SUBAGENT_CARDS=off under a lich older than that variable),
+// since elsewhere the session answers its errands itself, with `lich reply`.
 
 import { capAnswer } from "./control.js"
 import { postInit, urlOf } from "./wire.js"

@@ -5,7 +5,7 @@
 
 /** The plugin release this tree is, sent as X-Lich-Plugin. Equal to .claude-plugin/plugin.json's
  * version and post.sh's LICH_PLUGIN_VERSION (a test checks all three). */
-export const PLUGIN_VERSION = "0.15.0"
+export const PLUGIN_VERSION = "0.19.0"
 
 /** The longest `error` an ack may carry: lich keeps 120 characters, so more would only be cut there. */
 export const ERROR_CAP = 120

@@ -87,7 +87,7 @@ test("polls lich, submits a prompt, and acks it with the plugin release", async 
   await w.clock.settle()
   const [poll] = w.to("/mod/commands")
   expect(poll?.url).toBe("http://127.0.0.1:4711/mod/commands?token=00ff00ff&session_id=s-1")
-  expect(poll?.headers["X-Lich-Plugin"]).toBe("0.15.0")
+  expect(poll?.headers["X-Lich-Plugin"]).toBe("0.19.0")
   expect(w.submitted).toEqual([{ text: "run the tests", asUser: undefined }])
   expect(w.to("/mod/acks").map((r) => r.body)).toEqual([{ session_id: "s-1", id: "0000000a", kind: "prompt", ok: true }])
   // The next poll went out at once.
@@ -235,7 +235,7 @@ test("appends the errands line to the footer's mode labels, and redraws it every
 })
 
 test("a worker posts its turn's final message as its answer when nothing runs in the background", async ($, on) => {
-  const w = world(on, { ...LICH, LICH_SUBAGENT_CARDS: "off" }, (r) => (new URL(r.url).pathname === "/mod/answer" ? { status: 204 } : undefined))
+  const w = world(on, { ...LICH, LICH_SUBAGENT_DEPTH: "1" }, (r) => (new URL(r.url).pathname === "/mod/answer" ? { status: 204 } : undefined))
   on("classic.Stop", async () => ({}))
   on("turn.complete", async (_$, e) => ({ text: e.answer }))
   await $.session.start({ cwd: "/w", surface: "terminal", isInteractive: true })
@@ -247,4 +247,113 @@ test("a worker posts its turn's final message as its answer when nothing runs in
   await turn("All tests pass.", [])
   await w.clock.settle()
   expect(w.to("/mod/answer").map((r) => r.body)).toEqual([{ session_id: "s-1", text: "All tests pass." }])
+})
+
+
+// agent-cards: the model's Agent call under the real engine. The test plays Claude Code's core
+// beneath the plugin: its tool.call hook is the Agent tool, which the plugin reaches only after
+// the permission check, and the test raises the call's agent.spawn itself, as the tool would.
+
+const CARDS = { LICH_SESSION_ID: "s-1", LICH_BIN: "/opt/lich/bin/lich" }
+const ran = (stdout: string, exitCode = 0, stderr = "") => ({ exitCode, stdout, stderr, isStdoutTruncated: false, isStderrTruncated: false })
+const openedLine = (status: string) =>
+  JSON.stringify({
+    id: "9f8e", projectId: "p1", project: "lich", label: "Session 4", name: "session-4-9f8e", kind: "claude", path: "/work/lich",
+    nextSeq: 5, originSessionId: "s-1", originLabel: "planner", confined: false, folder: "planner",
+    delivery: { ticket: "a1b2c3d4", target: "Session 4", status, answer: "" }
+  })
+
+/** Claude Code's side of an Agent call: the tool (held until the spawn settled), lich's commands, toasts. */
+const agentWorld = (on: On, answer: (argv: ReadonlyArray<string>) => ReturnType<typeof ran>) => {
+  mock.env(on, CARDS)
+  const clock = mock.clock(on)
+  const runs: Array<ReadonlyArray<string>> = []
+  const toasts: Array<string> = []
+  const calls: Array<string> = []
+  let release!: (result: unknown) => void
+  const tool = new Promise((resolve) => (release = resolve))
+  on("session.start", async (_$, e) => ({ cwd: e.cwd }))
+  on("process.run", async (_$, e) => {
+    runs.push(e.argv)
+    return { value: answer(e.argv) }
+  })
+  on("ui.toast", async (_$, e) => {
+    toasts.push(e.text)
+    return { value: undefined }
+  })
+  on("agent.spawn", async () => ({ model: "claude-sonnet", agentId: "a-native" }))
+  on("tool.call", { tool: "Agent" }, async (_$, e) => {
+    calls.push(e.tool_use_id)
+    return tool as Promise<never>
+  })
+  const spawnFor = (id: string, prompt: string) =>
+    ({ tool_use_id: id, prompt, description: "Fix the flaky login tests", subagentType: "general-purpose",
+      provider: { plugin: "engine", tier: "core" as const }, parentModel: "claude-opus", background: false, fork: false })
+  return { clock, runs, toasts, calls, release, spawnFor }
+}
+
+const PROMPT = "Find out why the login tests fail one run in five, and fix it."
+
+test("opens a card for the model's Agent call at agent.spawn, denies the native spawn and answers async_launched", async ($, on) => {
+  const w = agentWorld(on, (argv) => (argv[1] === "open" ? ran(openedLine("pending")) : ran("[]")))
+  await $.session.start({ cwd: "/w", surface: "terminal", isInteractive: true })
+  const call = $.tool.call({ tool: "Agent", description: "Fix the flaky login tests", prompt: PROMPT, subagent_type: "general-purpose" })
+  await w.clock.settle()
+  expect(w.runs).toEqual([])
+  const spawned = await $.agent.spawn(w.spawnFor(w.calls[0]!, PROMPT))
+  expect(spawned).toEqual({ deny: expect.stringContaining("lich") })
+  expect(w.runs).toEqual([["/opt/lich/bin/lich", "open", "--kind", "claude", "--subagent", "--prompt", PROMPT, "--json"]])
+  w.release({ isError: true, result: spawned.deny, text: spawned.deny })
+  const answer = await call
+  expect(answer.result).toEqual({ status: "async_launched", agentId: "session-4-9f8e", description: "Fix the flaky login tests", prompt: PROMPT, outputFile: "" })
+  expect(answer.context?.[0]).toContain("[lich] note")
+})
+
+test("opens nothing for an Agent call the permission check refused", async ($, on) => {
+  const w = agentWorld(on, () => ran(openedLine("pending")))
+  on("classic.PreToolUse", async () => ({ deny: "not in this repo" }))
+  await $.session.start({ cwd: "/w", surface: "terminal", isInteractive: true })
+  const answer = await $.tool.call({ tool: "Agent", description: "Fix the flaky login tests", prompt: PROMPT })
+  expect(answer.isError).toBe(true)
+  expect(w.runs).toEqual([])
+  expect(w.calls).toEqual([])
+})
+
+test("runs the native agent with a toast when lich open failed", async ($, on) => {
+  const w = agentWorld(on, () => ran("", 1, "lich: --subagent is not a flag this lich knows"))
+  await $.session.start({ cwd: "/w", surface: "terminal", isInteractive: true })
+  const call = $.tool.call({ tool: "Agent", description: "Fix the flaky login tests", prompt: PROMPT })
+  await w.clock.settle()
+  expect(await $.agent.spawn(w.spawnFor(w.calls[0]!, PROMPT))).toEqual({ model: "claude-sonnet", agentId: "a-native" })
+  expect(w.toasts).toEqual([expect.stringContaining("--subagent is not a flag this lich knows")])
+  w.release({ result: { status: "completed", agentId: "a-native" } })
+  expect((await call).result).toEqual({ status: "completed", agentId: "a-native" })
+})
+
+test("counts the worker in the footer, reads lich sessions every 5 s, and TaskStop closes it", async ($, on) => {
+  let rows = JSON.stringify([{ label: "Session 4", name: "session-4-9f8e", project: "lich", kind: "claude", state: "busy", id: "9f8e", path: "/work/lich", projectPath: "/work/lich" }])
+  const w = agentWorld(on, (argv) => (argv[1] === "open" ? ran(openedLine("pending")) : argv[1] === "sessions" ? ran(rows) : ran("")))
+  const drawn: Array<ReadonlyArray<string>> = []
+  on("ui.render", { component: "SessionMode" }, (_$, e, next) => {
+    drawn.push(e.props.modes)
+    return next(e)
+  })
+  const render = () => $.ui.render({ component: "SessionMode", surface: "terminal", requestId: "footer", props: { modes: [] } })
+  await $.session.start({ cwd: "/w", surface: "terminal", isInteractive: true })
+  const call = $.tool.call({ tool: "Agent", description: "Fix the flaky login tests", prompt: PROMPT })
+  await w.clock.settle()
+  const spawned = await $.agent.spawn(w.spawnFor(w.calls[0]!, PROMPT))
+  w.release({ isError: true, result: spawned.deny, text: spawned.deny })
+  await call
+  await render()
+  await w.clock.advance(5000)
+  await render()
+  expect(drawn).toEqual([["lich: 1 worker"], ["lich: 1 worker"]])
+  expect(w.runs.filter((argv) => argv[1] === "sessions").length).toBe(1)
+  const stopped = await $.tool.call({ tool: "TaskStop", task_id: "session-4-9f8e" })
+  expect(stopped.result).toMatchObject({ task_id: "session-4-9f8e", task_type: "local_agent", command: "Fix the flaky login tests" })
+  expect(w.runs[w.runs.length - 1]).toEqual(["/opt/lich/bin/lich", "close", "session-4-9f8e"])
+  rows = "[]"
+  await render()
+  expect(drawn[drawn.length - 1]).toEqual([])
 })
