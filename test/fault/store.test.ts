@@ -11,7 +11,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import Database from "better-sqlite3"
 import { afterAll, describe, expect, it } from "vitest"
-import { freePort, isolatedEnv, lichBin, startBackend, waitForOutput } from "../harness.js"
+import { freePort, isolatedEnv, lichBin, post, startBackend, waitForOutput } from "../harness.js"
 import { lichWithin } from "./faultHarness.js"
 
 const root = process.getuid?.() === 0
@@ -74,6 +74,9 @@ describe("lich.db deleted while lich runs", () => {
       }
       expect((await b.lich(["sessions"])).stdout).toMatch(/^kept\t/m)
       expect(labelsIn(db)).toEqual(["kept"])
+      // What lich doctor asks a running backend: the fact, in the same words.
+      const health = (await post(b, "/rpc/system.Health", {})).json()
+      expect(health.store).toMatch(/^lich\.db was deleted or replaced while lich was running/)
     } finally {
       await b.stop()
     }

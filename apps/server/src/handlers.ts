@@ -1,10 +1,11 @@
 /** The RPC handlers: each procedure delegates to the lib that owns it. No logic lives here. */
-import { DeskRpcs, Failed, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
+import { DeskRpcs, Failed, HealthReport, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
 import { CostLedger } from "@lich/cost"
 import { Relay } from "@lich/relay"
 import { Desk, ServerConfig, Workspace } from "@lich/spawn"
+import { StoreHealth } from "@lich/store"
 import { Themes } from "@lich/themes"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { diagnostics } from "./diagnostics.js"
 import { Window } from "./window/Window.js"
 import { windowState } from "./window/state.js"
@@ -61,10 +62,13 @@ export const SystemHandlers = SystemRpcs.toLayer(
     const config = yield* ServerConfig
     const window = yield* Window
     const themes = yield* Themes
+    const storeHealth = yield* StoreHealth
     const state = yield* windowState
     const cost = yield* CostLedger
     return {
       "system.Info": () => Effect.succeed(new ServerInfo({ version: config.version, pid: process.pid, port: config.port })),
+      // lich doctor asks a running lich this: a database deleted under it is only visible from inside.
+      "system.Health": () => Effect.map(storeHealth.problem, (p) => new HealthReport({ store: Option.getOrElse(p, () => "") })),
       "system.Quit": () => Effect.succeed({}),
       "system.State": () => state,
       "system.Themes": () => themes.list(),

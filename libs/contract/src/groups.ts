@@ -11,6 +11,7 @@ import {
   File,
   Focus,
   Folders,
+  Health,
   Info,
   Insert,
   Open,
@@ -45,7 +46,7 @@ export const SpawnRpcs = RpcGroup.make(
   RenameFolder,
   ColorFolder
 ).prefix("spawn.")
-export const SystemRpcs = RpcGroup.make(Info, Quit, State, Themes, SwitchTheme, OpenWindow, Diagnostics, Cost).prefix("system.")
+export const SystemRpcs = RpcGroup.make(Info, Health, Quit, State, Themes, SwitchTheme, OpenWindow, Diagnostics, Cost).prefix("system.")
 
 
 /** The window's own procedures (libs/contract/src/desk.ts). */

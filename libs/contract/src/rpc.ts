@@ -111,6 +111,9 @@ export const ColorFolder = Rpc.make("ColorFolder", {
   error
 })
 export const Info = Rpc.make("Info", { payload: {}, success: ServerInfo, error })
+/** What the backend knows is wrong with it; `store` says why changes cannot be saved ("" when they can). */
+export class HealthReport extends Schema.Class<HealthReport>("HealthReport")({ store: Schema.String }) {}
+export const Health = Rpc.make("Health", { payload: {}, success: HealthReport, error })
 /** Replies first, then ends every session and the process. */
 export const Quit = Rpc.make("Quit", { payload: {}, success: Schema.Struct({}), error })
 
