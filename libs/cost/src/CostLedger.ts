@@ -8,15 +8,12 @@
  */
 import { Failed, Refused, type CostReport, type LichEvent } from "@lich/contract"
 import { EventHub } from "@lich/events"
-import { type CostedSession, Ledger, Settings, type StoreError } from "@lich/store"
+import { Ledger, Settings, type StoreError } from "@lich/store"
 import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
-import { scanClaude } from "./claude.js"
-import { scanCodex } from "./codex.js"
-import { fresh, type ScanState } from "./lines.js"
 import { catalogue, type Pricer } from "./pricing.js"
-import { readFrom } from "./read.js"
 import { costReport, type CostFilter, REPORTED_PREFIX } from "./report.js"
-import { claudeTranscripts, codexTranscript, type Roots, type Transcript } from "./transcripts.js"
+import { makeScanner } from "./scanner.js"
+import type { Roots } from "./transcripts.js"
 
 /** The window's switch (Settings › cost readout): "off" stops all counting; unset means on. */
 export const READOUT_KEY = "cost.readout"
@@ -35,41 +32,14 @@ export class CostLedger extends Context.Tag("lich/cost/CostLedger")<CostLedger, 
   static readonly layer = (roots: Roots, price: Pricer = catalogue) => Layer.scoped(CostLedger, make(roots, price))
 }
 
-const readers: Readonly<Record<string, (chunk: Buffer, s: ScanState, price: Pricer) => ScanState>> = { claude: scanClaude, codex: scanCodex }
-
 const make = (roots: Roots, price: Pricer) =>
   Effect.gen(function* () {
     const ledger = yield* Ledger
     const settings = yield* Settings
     const hub = yield* EventHub
     const lock = yield* Effect.makeSemaphore(1)
-    // A rollout is found by walking the day folders once; its path never changes after.
-    const codexFiles = new Map<string, Transcript>()
-
     const readout = settings.get(READOUT_KEY).pipe(Effect.map((v) => Option.getOrElse(v, () => "on") !== "off"))
-
-    const transcriptsOf = (s: CostedSession): ReadonlyArray<Transcript> => {
-      if (s.kind === "claude") return claudeTranscripts(roots.claude, s.providerSessionId)
-      const known = codexFiles.get(s.providerSessionId) ?? codexTranscript(roots.codex, s.providerSessionId)
-      if (known !== undefined) codexFiles.set(s.providerSessionId, known)
-      return known === undefined ? [] : [known]
-    }
-
-    const scanTranscript = (s: CostedSession, t: Transcript, scan: (chunk: Buffer, st: ScanState) => ScanState) =>
-      Effect.gen(function* () {
-        const row = Option.getOrUndefined(yield* ledger.get(s.id, t.id))
-        const start: ScanState = row ? { offset: row.byteOffset, cursor: row.cursor, costUsd: row.costUsd, activityAt: row.activityAt, stuck: row.stuck, counted: 0 } : fresh
-        const next = readFrom(t.file, start, scan)
-        if (next === undefined || (row === undefined && next.counted === 0 && !next.stuck)) return
-        if (row && next.offset === row.byteOffset && next.stuck === row.stuck && next.costUsd === row.costUsd) return
-        yield* ledger.put({ sessionId: s.id, transcriptId: t.id, source: "priced", byteOffset: next.offset, cursor: next.cursor, costUsd: next.costUsd, stuck: next.stuck, activityAt: next.activityAt })
-      })
-
-    const scanSession = (s: CostedSession) => {
-      const reader = readers[s.kind]
-      if (reader === undefined || s.providerSessionId === "") return Effect.void
-      return Effect.forEach(transcriptsOf(s), (t) => scanTranscript(s, t, (c, st) => reader(c, st, price)), { discard: true })
-    }
+    const scanSession = makeScanner(ledger, roots, price)
 
     const scan = (sessionId?: string) =>
       lock.withPermits(1)(
