@@ -1,6 +1,7 @@
 /**
  * The mod under Claude Code's own engine, no model and no network: `claude plugin test` (the
- * pinned real binary) runs test/mod/kit/lich.kit.mts inside a copy of hooks/, where the real host
+ * pinned real binary) runs the kit files in test/mod/kit/ (lich.kit.mts: the mods on lich's wire;
+ * cards.kit.mts: agent-cards) inside a copy of hooks/, where the real host
  * loads lich.js — its matchers, its `$` calls, the streaming turn.step, the mocked clock's timers —
  * and the kit's hooks play lich's listener beneath it. This checks what the fake `$` of the other
  * tests cannot: that the module behaves the same under the engine it ships for.
@@ -10,9 +11,11 @@ import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Offline, offlineClaude } from "./claudeOffline.js"
 
-const kit = path.join(__dirname, "kit", "lich.kit.mts")
-/** Every test the kit file declares, by name, as `claude plugin test` reports them. */
-const declared = [...fs.readFileSync(kit, "utf8").matchAll(/^test\("((?:[^"\\]|\\.)*)"/gm)].map((m) => m[1]!.replace(/\\"/g, '"'))
+const kits = ["lich", "cards"].map((name) => ({ name, file: path.join(__dirname, "kit", `${name}.kit.mts`) }))
+/** Every test the kit files declare, by name, as `claude plugin test` reports them. */
+const declared = kits.flatMap((kit) =>
+  [...fs.readFileSync(kit.file, "utf8").matchAll(/^test\("((?:[^"\\]|\\.)*)"/gm)].map((m) => m[1]!.replace(/\\"/g, '"'))
+)
 
 let claude: Offline
 let run: { code: number; stdout: string; stderr: string }
@@ -20,7 +23,7 @@ let run: { code: number; stdout: string; stderr: string }
 beforeAll(async () => {
   claude = offlineClaude()
   fs.mkdirSync(path.join(claude.plugin, "tests"))
-  fs.copyFileSync(kit, path.join(claude.plugin, "tests", "lich.test.ts"))
+  for (const kit of kits) fs.copyFileSync(kit.file, path.join(claude.plugin, "tests", `${kit.name}.test.ts`))
   run = await claude.run(["plugin", "test", claude.plugin])
 }, 15 * 60_000)
 
@@ -32,7 +35,7 @@ describe("claude plugin test", () => {
     const passed = [...output.matchAll(/^\(pass\) (.*?) \[[\d.]+m?s\]$/gm)].map((m) => m[1])
     const failed = [...output.matchAll(/^\(fail\) (.*?) \[[\d.]+m?s\]$/gm)].map((m) => m[1])
     expect(failed, output).toEqual([])
-    expect(declared.length).toBeGreaterThanOrEqual(10)
+    expect(declared.length).toBeGreaterThanOrEqual(16)
     expect(passed.sort()).toEqual([...declared].sort())
     expect(run.code, output).toBe(0)
   })
