@@ -203,9 +203,16 @@ describe("a provider session", () => {
       LICH_TOKEN: token,
       LICH_SESSION_ID: s.id,
       LICH_PROMPT_LANG: "en",
-      LICH_PROJECT_DIR: project
+      LICH_PROJECT_DIR: project,
+      // Claude Code only: how many --subagent levels down this session runs.
+      LICH_SUBAGENT_DEPTH: "0"
     })
+    expect(rec.env.LICH_SUBAGENT_CARDS).toBeUndefined()
     expect(path.basename(rec.env.LICH_BIN!)).toBe("lich")
+    // lich's own plugin, laid under the data dir (never the source tree), loaded just before the MCP registration.
+    const plugin = rec.argv[rec.argv.indexOf("--plugin-dir") + 1]!
+    expect(plugin.startsWith(path.join(b.env.XDG_DATA_HOME!, "lich", "plugins", "claude", "lich-"))).toBe(true)
+    expect(rec.argv.indexOf("--plugin-dir")).toBe(rec.argv.length - 4)
     expect(Number(rec.env.LICH_WORKTREE_PORT)).toBeGreaterThanOrEqual(24000)
     expect(rec.cwd).toBe(project)
     expect(rec.argv.slice(0, 2)).toEqual(["--name", s.name])

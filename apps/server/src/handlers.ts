@@ -26,6 +26,7 @@ export const RelayHandlers = RelayRpcs.toLayer(
       "relay.Insert": (p) => relay.insert(p),
       "relay.Control": (p) => relay.control(p),
       "relay.Ask": (p) => relay.ask(p),
+      "relay.Subagent": (p) => relay.subagent(p),
       // The card is switched either way; with no window attached, one is opened already on it.
       "relay.Focus": (p) =>
         Effect.gen(function* () {
@@ -42,9 +43,11 @@ export const RelayHandlers = RelayRpcs.toLayer(
 export const SpawnHandlers = SpawnRpcs.toLayer(
   Effect.gen(function* () {
     const ws = yield* Workspace
+    const relay = yield* Relay
     return {
       "spawn.Open": (p) => ws.open(p),
-      "spawn.Close": (p) => ws.close(p),
+      // Through the relay, which must know who closed a session: a caller closing its own worker hears nothing.
+      "spawn.Close": (p) => relay.close(p),
       "spawn.Rename": (p) => ws.rename(p),
       "spawn.Start": (p) => ws.start(p),
       "spawn.Worktrees": (p) => ws.worktrees(p),

@@ -33,8 +33,9 @@ import {
 import { Cost } from "./cost.js"
 import { Diagnostics } from "./diagnostics.js"
 import { Ask, Control } from "./mod.js"
+import { Subagent } from "./subagent.js"
 
-export const RelayRpcs = RpcGroup.make(Peers, Whoami, Send, Wait, Collect, Reply, Insert, Focus, Control, Ask).prefix("relay.")
+export const RelayRpcs = RpcGroup.make(Peers, Whoami, Send, Wait, Collect, Reply, Insert, Focus, Control, Ask, Subagent).prefix("relay.")
 export const SpawnRpcs = RpcGroup.make(
   Open,
   Close,

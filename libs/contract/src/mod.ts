@@ -62,7 +62,8 @@ export type ModAck = typeof ModAck.Type
 
 export const RateLimit = Schema.Struct({
   kind: Schema.String,
-  percent_used: Schema.Number.pipe(Schema.between(0, 100)),
+  /** Not capped at 100: Claude Code reports a spend limit past its cap as over 100. */
+  percent_used: Schema.Number.pipe(Schema.nonNegative()),
   resets_at: Schema.optional(Schema.Union(Schema.String, Schema.Number))
 })
 
@@ -123,3 +124,10 @@ export const Ask = Rpc.make("Ask", {
   success: AskResult,
   error: LichError
 })
+
+/** `POST /mod/answer`: a subagent worker's final message of a turn, posted by its own mod. */
+export const ModAnswerReport = Schema.Struct({
+  session_id: Schema.String.pipe(Schema.minLength(1)),
+  text: Schema.String
+})
+export type ModAnswerReport = typeof ModAnswerReport.Type

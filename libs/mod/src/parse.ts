@@ -4,7 +4,7 @@
  * plugin's fixtures assert is exactly what the server accepts. Strings are trimmed here, as every
  * hook route does; an ack's error is capped rather than refused, because the mod never sees the reply.
  */
-import { MAX_ACK_ERROR_CHARS, ModAck, ModUsageReport } from "@lich/contract"
+import { MAX_ACK_ERROR_CHARS, ModAck, ModAnswerReport, ModUsageReport } from "@lich/contract"
 import { Either, ParseResult, Schema } from "effect"
 
 export type Parsed<A> = Either.Either<A, string>
@@ -72,3 +72,9 @@ export const parseSessionQuery = (query: URLSearchParams): Parsed<string> => {
   if (!/^[0-9A-Za-z._-]{1,128}$/.test(id)) return Either.left("session_id is not a lich session id")
   return Either.right(id)
 }
+
+/** `POST /mod/answer`: a worker's final message; blank is refused (a turn with nothing to say answers nothing). */
+export const parseAnswer = (raw: string): Parsed<{ readonly sessionId: string; readonly text: string }> =>
+  Either.flatMap(decodeWith(ModAnswerReport)(raw), (a) =>
+    a.text === "" ? Either.left("text: the answer is blank") : Either.right({ sessionId: a.session_id, text: a.text })
+  )

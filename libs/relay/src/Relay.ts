@@ -25,11 +25,13 @@ import { makeObserver } from "./observe.js"
 import { cleanAnswer, cleanPrompt, newTicket, waitSeconds } from "./sanitize.js"
 import { openErrandsAt, openErrandsFrom, type InboxEntry, type Outcome, publicEntries, stash, SWEEP_EVERY_MS, takeEntry, TICKET_TTL_MS, type Errand } from "./state.js"
 import { findLive, liveCards } from "./targets.js"
-import { relayedMessage } from "./text.js"
+import { relayedMessage, workerTask } from "./text.js"
 import { makeExtras } from "./extras.js"
 import { makeControl } from "./control.js"
 import { modStatus } from "./modStatus.js"
 import { makeModDelivery, modGraceMs } from "./viaMod.js"
+import { makeSubagents, type SubagentInput } from "./subagent.js"
+import { resolveTarget, type ClosePayload } from "@lich/spawn"
 
 export interface SendInput {
   readonly from: string
@@ -38,6 +40,8 @@ export interface SendInput {
   readonly prompt: string
   readonly timeout: number
   readonly private: boolean
+  /** `open --subagent`'s hand-off: the target is the sender's worker. */
+  readonly subagent?: boolean
 }
 
 const entryResult = (x: InboxEntry) =>
@@ -106,6 +110,7 @@ const make = Effect.gen(function* () {
           senderLabel: me ? me.label : "",
           targetId: target.id,
           targetLabel: target.label,
+          targetBranch: target.row.branch,
           prompt,
           message: relayedMessage({ senderId, senderLabel: me ? me.label : "", prompt, ticket, targetHasTools }),
           private: p.private,
@@ -118,6 +123,8 @@ const make = Effect.gen(function* () {
           attended: 0,
           retyped: false,
           awaitingStart: false,
+          subagent: p.subagent === true,
+          workerMessage: workerTask(me ? me.label : "", prompt),
           closed: false,
           outcome
         }
@@ -260,7 +267,8 @@ const make = Effect.gen(function* () {
     })
 
   // Hook reports drive turn bookkeeping; a sweeper drops what outlived its hour.
-  const observer = makeObserver(core, delivery)
+  const subagents = makeSubagents({ ws, terminals, core, send: (p) => send(p) })
+  const observer = makeObserver(core, { ...delivery, workerTurnEnded: subagents.turnEnded })
   const subscription = yield* reports.subscribe
   yield* Effect.forkIn(Effect.forever(Effect.flatMap(Queue.take(subscription), observer.observe)), scope)
   yield* Effect.forkIn(Stream.runForEach(terminals.exits, (x) => Effect.zipRight(viaMod.forget(x.id), observer.ended(x.id))), scope)
@@ -273,7 +281,8 @@ const make = Effect.gen(function* () {
         if (keep.length === 0) s.inbox.delete(sender)
         else s.inbox.set(sender, keep)
       }
-      return [...s.errands.values()].filter((e) => !e.closed && e.attended === 0 && now - e.releasedAt >= TICKET_TTL_MS)
+      // A worker's errand never expires while the worker runs: its own exit ends it.
+      return [...s.errands.values()].filter((e) => !e.closed && !e.subagent && e.attended === 0 && now - e.releasedAt >= TICKET_TTL_MS)
     })
     // Expiry is silent: nothing is announced, so it never lands in an inbox either.
     for (const e of expired) yield* close(e, { status: "expired", answer: "" }, { silent: true })
@@ -288,6 +297,16 @@ const make = Effect.gen(function* () {
     insert: extras.insert,
     focus: extras.focus,
     control: control.control,
+    subagent: (p: SubagentInput) => subagents.open(p),
+    /** `POST /mod/answer`: true when it answered the worker's errand. */
+    modAnswer: subagents.answer,
+    /** `lich close`, remembering who closed: a caller closing its own worker ends its errand in silence. */
+    close: (p: ClosePayload) =>
+      Effect.gen(function* () {
+        const r = resolveTarget(yield* ws.cards(), p.target, p.project, "session")
+        if (r._tag === "found") yield* subagents.closing(p.from, r.candidate.id)
+        return yield* ws.close(p)
+      }),
     ask: control.ask,
     /** The read-only view the mod's footer line draws; None for a session with no process. */
     modStatus: (sessionId: string) =>

@@ -49,6 +49,8 @@ export const makeCore = Effect.gen(function* () {
         if (e.closed) return undefined
         e.closed = true
         s.errands.delete(e.ticket)
+        // An answered worker parks itself once the turn it answered in ends (subagent.ts).
+        if (e.subagent && outcome.status === "answered") s.answeredWorkers.add(e.targetId)
         const unattended = e.attended === 0 && o?.silent !== true
         if (unattended) {
           const entry: InboxEntry = {
@@ -58,6 +60,7 @@ export const makeCore = Effect.gen(function* () {
             status: outcome.status,
             answer: outcome.answer,
             ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
+            ...(e.subagent && outcome.status === "answered" ? { report: { label: e.targetLabel, branch: e.targetBranch } } : {}),
             readyAt: now,
             private: e.private,
             nudged: false

@@ -6,8 +6,8 @@
 import { Terminals } from "@lich/terminal"
 import { Duration, Effect, type Scope } from "effect"
 import type { Core } from "./core.js"
-import { type Errand, NUDGE_DEBOUNCE_MS, publicEntries, QUEUE_LIMIT_MS, RECEIPT_WINDOW_MS } from "./state.js"
-import { nudgeText } from "./text.js"
+import { type Errand, type InboxEntry, NUDGE_DEBOUNCE_MS, publicEntries, QUEUE_LIMIT_MS, RECEIPT_WINDOW_MS } from "./state.js"
+import { nudgeText, reportNote } from "./text.js"
 import type { makeModDelivery } from "./viaMod.js"
 
 /** 16 KiB: a capped 8 KiB prompt plus the message around it; nothing larger is typed by the relay. */
@@ -119,7 +119,11 @@ export const makeDelivery = (
           return { fresh, targets: [...new Set(entries.map((x) => x.target))].sort() }
         })
         if (!batch) return
-        const text = nudgeText(batch.targets, yield* hasTools(senderId))
+        const handed = yield* handReports(senderId, batch.fresh)
+        const left = batch.fresh.filter((x) => !handed.has(x))
+        if (left.length === 0) return
+        const targets = [...new Set(left.map((x) => x.target))].sort()
+        const text = nudgeText(targets, yield* hasTools(senderId))
         // A sender whose mod polls gets the note as a message from the plugin, not typed over its draft.
         if (yield* viaMod.tell(senderId, text)) return
         const ready = yield* terminals.awaitReady(senderId, Duration.millis(QUEUE_LIMIT_MS))
@@ -127,9 +131,32 @@ export const makeDelivery = (
         if (!wrote || wrote._tag === "Left") {
           // Not typed: leave them to be nudged with the next batch.
           yield* core.locked(() => {
-            for (const x of batch.fresh) x.nudged = false
+            for (const x of left) x.nudged = false
           })
         }
+      })
+
+    /**
+     * A subagent's report goes to its caller's mod whole, as a native subagent's result would, with a
+     * line for whatever else is ready; it then leaves the no-ticket collect (wait <ticket> still has it).
+     * A caller whose mod does not take it gets the short nudge with the rest.
+     */
+    const handReports = (senderId: string, fresh: ReadonlyArray<InboxEntry>) =>
+      Effect.gen(function* () {
+        const handed = new Set<InboxEntry>()
+        for (const x of fresh) {
+          if (x.report === undefined) continue
+          const others = [...new Set(fresh.filter((o) => o !== x && !o.report).map((o) => o.target))].sort()
+          const text = reportNote({ label: x.report.label, branch: x.report.branch, ticket: x.ticket, answer: x.answer, others })
+          if (!(yield* viaMod.tell(senderId, text, { status: "completed", summary: `"${x.report.label}" reported` }))) continue
+          handed.add(x)
+          const count = yield* core.locked((s) => {
+            x.handed = true
+            return publicEntries(s, senderId).length
+          })
+          yield* core.hub.publish({ _tag: "session-inbox", id: senderId, count })
+        }
+        return handed
       })
 
     /** Arms the debounce: results landing within it share one nudge. */

@@ -19,14 +19,31 @@ import { unansweredNote } from "./text.js"
 interface DeliveryHooks {
   readonly onSenderDone: (senderId: string) => Effect.Effect<void>
   readonly type: (id: string, text: string) => Effect.Effect<unknown>
+  /** A subagent worker whose answer is in ended its turn: it may park itself now (subagent.ts). */
+  readonly workerTurnEnded: (id: string) => Effect.Effect<void>
 }
 
 export const makeObserver = (core: Core, delivery: DeliveryHooks) => {
   const closeAll = (es: ReadonlyArray<Errand>) =>
     Effect.forEach(es, (e) => core.close(e, { status: "unanswered", answer: "" }), { discard: true })
-  /** The session is gone: what it was working on stopped, what it never started on never reached it. */
-  const closeEnded = (es: ReadonlyArray<Errand>) =>
-    Effect.forEach(es, (e) => core.close(e, { status: e.sawBusy ? "stopped" : "undelivered", answer: "", detail: "ended" }), { discard: true })
+  /**
+   * The session is gone: what it was working on stopped, what it never started on never reached it.
+   * A subagent's errand is stopped either way; closed by its own caller it ends in silence — unless
+   * that caller is itself a worker somebody waits on, whose report waits for this outcome.
+   */
+  const closeEnded = (es: ReadonlyArray<Errand>, closer: string | undefined) =>
+    Effect.forEach(
+      es,
+      (e) =>
+        Effect.flatMap(
+          core.locked((s) => openErrandsAt(s, e.senderId).some((x) => x.subagent)),
+          (callerIsWorker) =>
+            e.subagent
+              ? core.close(e, { status: "stopped", answer: "" }, { silent: closer === e.senderId && !callerIsWorker })
+              : core.close(e, { status: e.sawBusy ? "stopped" : "undelivered", answer: "", detail: "ended" })
+        ),
+      { discard: true }
+    )
 
   const observe = (r: HookReport) =>
     Effect.gen(function* () {
@@ -55,7 +72,9 @@ export const makeObserver = (core: Core, delivery: DeliveryHooks) => {
             if (openErrandsFrom(s, r.id).length > 0) return []
             const ended: Array<Errand> = []
             for (const e of delivered) {
-              if (e.awaitingStart) continue
+              // A worker's turn that ends without its report usually left work in the background: the
+              // turn that work resumes answers it, so only its answer, its close or its exit end it.
+              if (e.awaitingStart || e.subagent) continue
               if (e.skipTurns > 0) {
                 e.skipTurns--
                 e.sawBusy = false
@@ -65,23 +84,28 @@ export const makeObserver = (core: Core, delivery: DeliveryHooks) => {
           }
         }
       })
-      if (r.state === "idle") yield* closeEnded(toClose)
+      if (r.state === "idle") yield* closeEnded(toClose, undefined)
       else yield* closeAll(toClose)
       if (r.state === "done" && toClose.length >= 2) {
         yield* Effect.ignore(delivery.type(r.id, unansweredNote(toClose.map((e) => ({ ticket: e.ticket, sender: e.senderLabel || "the command line" })))))
       }
       if (r.state === "done") yield* delivery.onSenderDone(r.id)
+      if (r.state === "done") yield* delivery.workerTurnEnded(r.id)
     })
 
   /** The session's process ended: nothing there can answer any more. */
   const ended = (id: string) =>
     Effect.gen(function* () {
-      const toClose = yield* core.locked((s) => {
+      const { toClose, closer } = yield* core.locked((s) => {
         s.turn.delete(id)
         s.waiting.delete(id)
-        return openErrandsAt(s, id).filter((e) => e.delivered)
+        s.answeredWorkers.delete(id)
+        const closer = s.closing.get(id)
+        s.closing.delete(id)
+        // A worker's errand ends with its worker whether or not the task had gone in.
+        return { toClose: openErrandsAt(s, id).filter((e) => e.delivered || e.subagent), closer }
       })
-      yield* closeEnded(toClose)
+      yield* closeEnded(toClose, closer)
     })
 
   return { observe, ended }

@@ -33,6 +33,8 @@ export interface Errand {
   readonly senderLabel: string
   readonly targetId: string
   readonly targetLabel: string
+  /** The target's branch when the task went out ("" in a project directory), for a report's note. */
+  readonly targetBranch: string
   readonly prompt: string
   readonly message: string
   readonly private: boolean
@@ -50,6 +52,10 @@ export interface Errand {
   retyped: boolean
   /** Handed to the target's mod, whose turn on it has not started yet: that session's turns are not this errand's. */
   awaitingStart: boolean
+  /** A `--subagent` worker's errand: never expires while the worker runs, and its report comes back whole. */
+  readonly subagent: boolean
+  /** The task as a worker whose mod answers by itself gets it: one line naming the caller, no ticket. */
+  readonly workerMessage: string
   closed: boolean
   readonly outcome: Deferred.Deferred<Outcome>
 }
@@ -73,9 +79,13 @@ export interface InboxEntry {
   readonly status: ResultStatus
   readonly answer: string
   readonly detail?: string
+  /** A subagent's report: who it came from, for the note that carries it whole. */
+  readonly report?: { readonly label: string; readonly branch: string }
   readonly readyAt: number
   readonly private: boolean
   nudged: boolean
+  /** The report went to the sender's mod whole: a no-ticket collect leaves it; `wait <ticket>` still has it. */
+  handed?: boolean
 }
 
 export interface RelayState {
@@ -89,6 +99,10 @@ export interface RelayState {
   readonly reporting: Set<string>
   /** Why a session inside a turn is blocked on a person, from its last `waiting` report. */
   readonly waiting: Map<string, string>
+  /** Who is closing a session right now (its id → the closer's, "" for the window or a script). */
+  readonly closing: Map<string, string>
+  /** Subagent workers whose answer is in and whose turn, once it ends, parks them. */
+  readonly answeredWorkers: Set<string>
 }
 
 export const emptyState = (): RelayState => ({
@@ -97,11 +111,13 @@ export const emptyState = (): RelayState => ({
   inbox: new Map(),
   turn: new Map(),
   reporting: new Set(),
-  waiting: new Map()
+  waiting: new Map(),
+  closing: new Map(),
+  answeredWorkers: new Set()
 })
 
 export const publicEntries = (s: RelayState, senderId: string): Array<InboxEntry> =>
-  (s.inbox.get(senderId) ?? []).filter((e) => !e.private)
+  (s.inbox.get(senderId) ?? []).filter((e) => !e.private && e.handed !== true)
 
 export const openErrandsFrom = (s: RelayState, senderId: string): Array<Errand> =>
   [...s.errands.values()].filter((e) => e.senderId === senderId && !e.closed)

@@ -36,6 +36,22 @@ export const relayedMessage = (m: MessageInput): string => {
   return [opening, "", m.prompt, "", how, replyCommand(m.ticket), "", ONLY_WAY_BACK].join("\n")
 }
 
+/**
+ * The task as a subagent worker whose own mod answers for it receives it: one line naming the
+ * caller and the prompt, no ticket and no reply command — its final message is its answer, as a
+ * native subagent's last message is its result.
+ */
+export const workerTask = (callerLabel: string, prompt: string): string =>
+  [`[lich] Task from session "${callerLabel}", which opened you as its subagent. Your final message is your report to it.`, "", prompt].join("\n")
+
+/** The note that carries a subagent's report whole to its caller, under a line naming the worker. */
+export const reportNote = (r: { label: string; branch: string; ticket: string; answer: string; others: ReadonlyArray<string> }): string => {
+  const where = r.branch === "" ? "" : ` on branch ${r.branch}`
+  const head = `[lich] Report from your subagent "${r.label}"${where} (ticket ${r.ticket}):`
+  const more = r.others.length === 0 ? [] : ["", `Results from ${r.others.map((t) => `"${t}"`).join(", ")} are ready too: collect them with wait_for_answer (no ticket) or "$LICH_BIN" wait.`]
+  return [head, "", r.answer, ...more].join("\n")
+}
+
 /** One line per batch: the results themselves come back through the collect call. */
 export const nudgeText = (targets: ReadonlyArray<string>, hasTools: boolean): string => {
   const head =

@@ -11,7 +11,8 @@
  * again; one no poll collected in time is withdrawn and typed as usual.
  */
 import type { EventHub } from "@lich/events"
-import type { AckOutcome, ModChannel } from "@lich/mod"
+import { type AckOutcome, atLeast, type ModChannel } from "@lich/mod"
+import type { ModNotification } from "@lich/contract"
 import type { Terminals } from "@lich/terminal"
 import { Clock, Deferred, Duration, Effect, Option } from "effect"
 import type { Core } from "./core.js"
@@ -35,6 +36,9 @@ export const modGraceMs = (env: Readonly<Record<string, string | undefined>>): n
 export const COLLECT_MS = 10_000
 
 export type Route = "mod" | "type" | "gone"
+
+/** 0.17.0: the first lich-plugin whose mod posts a worker's final message as its answer (mod-answer). */
+export const WORKER_ANSWER_FLOOR = "0.17.0"
 
 interface Deps {
   readonly core: Core
@@ -102,7 +106,9 @@ export const makeModDelivery = (d: Deps) => {
         e.awaitingStart = true
         return s.turn.get(e.targetId) === "busy"
       })
-      const sent = yield* d.channel.enqueue(e.targetId, { kind: "prompt", text: e.message })
+      // A worker whose mod answers by itself (0.17.0 on) gets its task as a native subagent gets its prompt.
+      const bare = e.subagent && atLeast(yield* d.channel.plugin(e.targetId), WORKER_ANSWER_FLOOR)
+      const sent = yield* d.channel.enqueue(e.targetId, { kind: "prompt", text: bare ? e.workerMessage : e.message })
       const took = yield* Deferred.await(sent.collected).pipe(Effect.timeoutOption(Duration.millis(COLLECT_MS)))
       if (Option.isNone(took) && (yield* d.channel.withdraw(e.targetId, sent.command.id))) {
         yield* d.core.locked(() => {
@@ -160,10 +166,10 @@ export const makeModDelivery = (d: Deps) => {
     })
 
   /** A note for a session whose mod polls, as a prompt from the plugin; false when it must be typed. */
-  const tell = (id: string, text: string) =>
+  const tell = (id: string, text: string, notification?: typeof ModNotification.Type) =>
     Effect.gen(function* () {
       if (!d.pluginLaid || !(yield* d.channel.attached(id))) return false
-      const sent = yield* d.channel.enqueue(id, { kind: "prompt", text })
+      const sent = yield* d.channel.enqueue(id, notification === undefined ? { kind: "prompt", text } : { kind: "prompt", text, notification })
       const took = yield* Deferred.await(sent.collected).pipe(Effect.timeoutOption(Duration.millis(COLLECT_MS)))
       return Option.isSome(took) || !(yield* d.channel.withdraw(id, sent.command.id))
     })

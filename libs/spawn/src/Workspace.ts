@@ -29,7 +29,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { type ClosePayload, makeClose } from "./close.js"
 import { storeFailure } from "./failures.js"
 import { makeFolders } from "./folders.js"
-import { makeOpen } from "./open.js"
+import { makeOpen, type OpenExtra } from "./open.js"
 import { makeStartPty } from "./start.js"
 import { resolveTarget } from "./resolve.js"
 import { scopeProject } from "./scope.js"
@@ -39,11 +39,12 @@ import { cardOf, peerOf, type Card } from "./view.js"
 import { listCheckouts } from "./worktrees.js"
 
 export type { ClosePayload } from "./close.js"
+export type { OpenExtra } from "./open.js"
 
 export interface WorkspaceShape {
   readonly peers: (from: string) => Effect.Effect<ReadonlyArray<Peer>, LichError>
   readonly whoami: (from: string) => Effect.Effect<Peer, LichError>
-  readonly open: (p: OpenPayload) => Effect.Effect<Opened, LichError>
+  readonly open: (p: OpenPayload, extra?: OpenExtra) => Effect.Effect<Opened, LichError>
   readonly close: (p: ClosePayload) => Effect.Effect<Closed, LichError>
   readonly rename: (p: { from: string; target: string; project: string; label: string }) => Effect.Effect<Renamed, LichError>
   /** Every open card (live or not), in tab then card order. */

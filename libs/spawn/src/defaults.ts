@@ -8,6 +8,9 @@ import type { SessionRow, SettingsShape } from "@lich/store"
 import { Effect, Option } from "effect"
 import { effortKey, modelKey, SUBAGENTS_KEY, ULTRACODE_KEY } from "./settingKeys.js"
 
+/** 2: a worker one level down still opens cards of its own; one two levels down keeps them native. */
+export const SUBAGENT_CARD_DEPTH_LIMIT = 2
+
 export interface SpawnDefaults {
   readonly model: string
   readonly effort: string
@@ -23,6 +26,11 @@ export const spawnDefaults = (settings: SettingsShape, kind: ProviderId, project
     const effort = row.effort !== "" || p.effort === undefined ? row.effort : yield* value(effortKey(kind))
     const claude = kind === "claude"
     const ultracode = row.ultracode || (claude && (yield* value(ULTRACODE_KEY)) === "on")
-    const env: Record<string, string> = claude && (yield* value(SUBAGENTS_KEY)) === "off" ? { LICH_SUBAGENT_CARDS: "off" } : {}
+    // Every Claude Code start says how many --subagent levels down it runs (a resume included); at
+    // lich's limit its own subagents stay native, so cards never open from cards from cards.
+    const cardsOff = claude && ((yield* value(SUBAGENTS_KEY)) === "off" || row.subagentDepth >= SUBAGENT_CARD_DEPTH_LIMIT)
+    const env: Record<string, string> = claude
+      ? { LICH_SUBAGENT_DEPTH: String(row.subagentDepth), ...(cardsOff ? { LICH_SUBAGENT_CARDS: "off" } : {}) }
+      : {}
     return { model, effort, ultracode, env } satisfies SpawnDefaults
   })

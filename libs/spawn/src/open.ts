@@ -24,6 +24,17 @@ interface Deps {
   readonly caller: (from: string) => Effect.Effect<Option.Option<Card>, LichError>
 }
 
+/**
+ * What only lich itself asks of an open, never a caller's payload: a subagent worker shares its
+ * caller's checkout (worktree or project directory) and runs one level below it.
+ */
+export interface OpenExtra {
+  /** Open in this card's checkout, under the project's counter label. */
+  readonly shareCheckoutOf?: Card
+  /** Levels of `--subagent` above the new session; 0 for everyone else. */
+  readonly depth?: number
+}
+
 /** 16 random bytes hex: unguessable, and what LICH_SESSION_ID carries. */
 export const newSessionId = (): string => crypto.randomBytes(16).toString("hex")
 
@@ -68,19 +79,22 @@ export const makeOpen = (deps: Deps) =>
       me: Option.Option<Card>
       checkout: Checkout | undefined
       confined: boolean
+      extra?: OpenExtra | undefined
     }) =>
       Effect.gen(function* () {
         const { p, project, kind, me, checkout } = o
+        const shared = o.extra?.shareCheckoutOf
         const seq = yield* storeFailure(projects.takeSeq(project.id))
-        const branch = checkout?.branch ?? ""
-        const taken = branch === "" || (yield* storeFailure(sessions.labelTaken(project.id, branch)))
+        const branch = checkout?.branch ?? shared?.row.branch ?? ""
+        // A worker in its caller's checkout takes the counter: the branch's name is the caller's.
+        const taken = branch === "" || shared !== undefined || (yield* storeFailure(sessions.labelTaken(project.id, branch)))
         const row = yield* storeFailure(
           sessions.insert({
             id: newSessionId(),
             projectId: project.id,
             label: taken ? `Session ${seq}` : branch,
             kind,
-            path: checkout?.path ?? "",
+            path: checkout?.path ?? shared?.row.path ?? "",
             branch,
             folder: p.folder,
             model: p.model,
@@ -88,7 +102,8 @@ export const makeOpen = (deps: Deps) =>
             ultracode: p.ultracode,
             confined: o.confined,
             originSessionId: Option.isSome(me) ? me.value.id : "",
-            originLabel: Option.isSome(me) ? me.value.label : ""
+            originLabel: Option.isSome(me) ? me.value.label : "",
+            subagentDepth: o.extra?.depth ?? 0
           })
         )
         yield* storeFailure(projects.setActive(project.id, row.id))
@@ -96,7 +111,7 @@ export const makeOpen = (deps: Deps) =>
         const session = sessionOf(card, seq + 1)
         yield* hub.publish({ _tag: "session-opened", session })
         const startError = yield* startPty({ card, kind, birth: true, setup: checkout?.fresh === true })
-        return new Opened({ session, worktree: checkout?.path ?? "", startError, resumed: false })
+        return new Opened({ session, worktree: checkout?.path ?? shared?.row.path ?? "", startError, resumed: false })
       })
 
     /** The parked row of a kept worktree, unparked under its own id and label, its conversation resumed. */
@@ -120,7 +135,7 @@ export const makeOpen = (deps: Deps) =>
         return new Opened({ session, worktree: row.path, startError, resumed: true })
       })
 
-    const openWorktree = (p: OpenPayload, project: ProjectRow, kind: ProviderId, me: Option.Option<Card>) =>
+    const openWorktree = (p: OpenPayload, project: ProjectRow, kind: ProviderId, me: Option.Option<Card>, extra?: OpenExtra) =>
       Effect.gen(function* () {
         const branch = p.worktree.trim()
         if (!(yield* isRepository(project.path))) {
@@ -137,18 +152,18 @@ export const makeOpen = (deps: Deps) =>
           }
           const confined = yield* Effect.provide(decideConfined(config, kind, project.id, true), ctx)
           const checkout: Checkout = { path, branch: kept.value.branch || branch, fresh: false, createdBranch: false }
-          return yield* openNew({ p, project, kind, me, checkout, confined })
+          return yield* openNew({ p, project, kind, me, checkout, confined, extra: { depth: extra?.depth ?? 0 } })
         }
         const confined = yield* Effect.provide(decideConfined(config, kind, project.id, true), ctx)
         const dataRoot = `${config.dataDir}/worktrees`
         const checkout = yield* createCheckout({ root: project.path, project: project.name, branch, base: p.base, path, dataRoot })
         // Nothing of a failed open may stay behind: a row that could not be written takes the checkout with it.
-        return yield* openNew({ p, project, kind, me, checkout, confined }).pipe(
+        return yield* openNew({ p, project, kind, me, checkout, confined, extra: { depth: extra?.depth ?? 0 } }).pipe(
           Effect.tapError(() => discardCheckout(project.path, dataRoot, checkout))
         )
       })
 
-    return (p: OpenPayload) =>
+    return (p: OpenPayload, extra?: OpenExtra) =>
       lock.withPermits(1)(
         Effect.gen(function* () {
           if (p.base !== "" && p.worktree === "") {
@@ -159,9 +174,11 @@ export const makeOpen = (deps: Deps) =>
           const refusal = refuseOpenOptions(kind, { model: p.model, effort: p.effort, ultracode: p.ultracode })
           if (refusal !== undefined) return yield* new Refused({ message: refusal })
           const project = yield* chooseProject(p.project, me)
-          if (p.worktree.trim() !== "") return yield* openWorktree(p, project, kind, me)
-          const confined = yield* Effect.provide(decideConfined(config, kind, project.id, false), ctx)
-          return yield* openNew({ p, project, kind, me, checkout: undefined, confined })
+          if (p.worktree.trim() !== "") return yield* openWorktree(p, project, kind, me, extra)
+          // A worker sharing a worktree checkout is confined the way its caller's rung treats worktrees.
+          const inWorktree = (extra?.shareCheckoutOf?.row.path ?? "") !== ""
+          const confined = yield* Effect.provide(decideConfined(config, kind, project.id, inWorktree), ctx)
+          return yield* openNew({ p, project, kind, me, checkout: undefined, confined, extra })
         })
       )
   })

@@ -1,8 +1,8 @@
 import { Command, Options } from "@effect/cli"
-import { Open, Send, type RelayResult } from "@lich/contract"
+import { Open, Send, Subagent, type Opened, type RelayResult } from "@lich/contract"
 import { Effect, Either } from "effect"
-import { exitCodes } from "../exitCodes.js"
 import { call } from "../layers.js"
+import { exitCodes } from "../exitCodes.js"
 import { failLine, json as printJson, setExit, stdout } from "../output.js"
 import { renderResult, resultJson } from "../render/relay.js"
 import { renderOpened, renderStartFailure } from "../render/spawn.js"
@@ -27,16 +27,54 @@ const flags = {
   folder: text("folder", "the sidebar folder to file the new session under"),
   prompt: text("prompt", "a task to hand the new session as soon as its agent is up (waits 20 s, then a ticket)"),
   private: Options.boolean("private").pipe(Options.withDescription("with --prompt: keep the result to its ticket, as send --private")),
+  subagent: Options.boolean("subagent").pipe(Options.withDescription("with --prompt: open it as this session's subagent worker, in this checkout (experimental)")),
   json: jsonFlag
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 
-export const open = Command.make("open", flags, (f) =>
+interface Flags {
+  readonly project: string
+  readonly kind: string
+  readonly worktree: string
+  readonly base: string
+  readonly model: string
+  readonly effort: string
+  readonly ultracode: boolean
+  readonly folder: string
+  readonly prompt: string
+  readonly private: boolean
+}
+
+/** What --subagent refuses, before anything opens: a worker opens beside its caller, with a task. */
+const subagentRefusal = (f: Flags): Usage | undefined => {
+  if (f.prompt === "") return new Usage({ message: "--subagent hands the new worker a task, and needs --prompt" })
+  if (sender() === "") return new Usage({ message: "--subagent opens a worker for the session this runs in, and this is not a lich session — use --prompt alone" })
+  const taken = [f.project !== "" && "--project", f.folder !== "" && "--folder", f.private && "--private"].filter(Boolean)
+  if (taken.length > 0) return new Usage({ message: `--subagent opens the worker beside its caller, filed with it, and refuses ${taken.join(", ")}` })
+  return undefined
+}
+
+type Delivery = Either.Either<RelayResult, { message: string }> | undefined
+
+/** The worker and its hand-off, in one call: the server files it, sets its depth and hands the task over. */
+const openWorker = (f: Flags) =>
+  Effect.map(
+    call(
+      "relay",
+      Subagent,
+      { from: sender(), kind: f.kind, worktree: f.worktree, base: f.base, model: f.model, effort: f.effort, ultracode: f.ultracode, prompt: f.prompt },
+      SPAWN_TIMEOUT_MS + waitBudgetMs(OPEN_PROMPT_WAIT_SECONDS)
+    ),
+    (w): { opened: Opened; delivery: Delivery } => ({
+      opened: w.opened,
+      delivery: w.delivery !== undefined ? Either.right(w.delivery) : w.failure !== undefined && w.opened.startError === "" ? Either.left({ message: w.failure }) : undefined
+    })
+  )
+
+/** open, then the same hand-off send makes; a hand-off that fails does not undo the open. */
+const openPlain = (f: Flags) =>
   Effect.gen(function* () {
-    if (f.private && f.prompt === "") {
-      return yield* new Usage({ message: "--private keeps a hand-off's result to its ticket, and needs --prompt" })
-    }
     const opened = yield* call(
       "spawn",
       Open,
@@ -53,20 +91,32 @@ export const open = Command.make("open", flags, (f) =>
       },
       SPAWN_TIMEOUT_MS
     )
-    const s = opened.session
-    const failedStart = opened.startError !== ""
-    // The hand-off is the same delivery send makes; it does not undo the open when it fails.
-    const delivery: Either.Either<RelayResult, { message: string }> | undefined =
-      f.prompt === "" || failedStart
+    const delivery: Delivery =
+      f.prompt === "" || opened.startError !== ""
         ? undefined
         : yield* Effect.either(
             call(
               "relay",
               Send,
-              { from: sender(), target: s.id, project: "", prompt: f.prompt, timeout: OPEN_PROMPT_WAIT_SECONDS, private: f.private },
+              { from: sender(), target: opened.session.id, project: "", prompt: f.prompt, timeout: OPEN_PROMPT_WAIT_SECONDS, private: f.private },
               waitBudgetMs(OPEN_PROMPT_WAIT_SECONDS)
             )
           )
+    return { opened, delivery }
+  })
+
+export const open = Command.make("open", flags, (f) =>
+  Effect.gen(function* () {
+    if (f.subagent) {
+      const refused = subagentRefusal(f)
+      if (refused) return yield* refused
+    }
+    if (f.private && f.prompt === "") {
+      return yield* new Usage({ message: "--private keeps a hand-off's result to its ticket, and needs --prompt" })
+    }
+    const { opened, delivery } = f.subagent ? yield* openWorker(f) : yield* openPlain(f)
+    const s = opened.session
+    const failedStart = opened.startError !== ""
     const result = delivery && Either.isRight(delivery) ? delivery.right : undefined
     if (f.json) {
       yield* printJson(result ? { ...s, delivery: resultJson(result) } : s)

@@ -3,7 +3,8 @@
  * libs/mod, and `GET /mod/status` from the relay, whose errands it shows. Assembled here so main.ts
  * only merges them in with the other hook routes.
  */
-import { makeModRoutes, MAX_ACK_BODY, type ModReply, parseSessionQuery } from "@lich/mod"
+import { makeModRoutes, MAX_ACK_BODY, type ModReply, parseAnswer, parseSessionQuery } from "@lich/mod"
+import { Terminals } from "@lich/terminal"
 import { Relay } from "@lich/relay"
 import { Effect, Either, Option } from "effect"
 
@@ -14,6 +15,17 @@ const asHook = (f: (raw: string, plugin: string) => Effect.Effect<ModReply>) => 
 export const modRoutes = Effect.gen(function* () {
   const mod = yield* makeModRoutes
   const relay = yield* Relay
+  const terminals = yield* Terminals
+
+  /** A worker's final message: answers its one open subagent errand; anything else is ignored (204). */
+  const answer = (raw: string) =>
+    Effect.gen(function* () {
+      const a = parseAnswer(raw)
+      if (Either.isLeft(a)) return { status: 400, text: a.left }
+      if (!(yield* terminals.isLive(a.right.sessionId))) return { status: 404, text: "no such session is running in this lich" }
+      yield* relay.modAnswer(a.right.sessionId, a.right.text)
+      return { status: 204 }
+    })
 
   const status = (query: URLSearchParams) =>
     Effect.gen(function* () {
@@ -33,8 +45,13 @@ export const modRoutes = Effect.gen(function* () {
     ] as const),
     post: [
       ["/mod/acks", asHook(mod.acks)],
-      ["/mod/usage", asHook(mod.usage)]
+      ["/mod/usage", asHook(mod.usage)],
+      ["/mod/answer", (raw: string) => answer(raw)]
     ] as const,
-    postLimits: new Map([["/mod/acks", MAX_ACK_BODY]])
+    // 64 KiB: an ack carries a side answer and a worker's answer is up to 16 000 characters, escaped.
+    postLimits: new Map([
+      ["/mod/acks", MAX_ACK_BODY],
+      ["/mod/answer", MAX_ACK_BODY]
+    ])
   }
 })
