@@ -83,6 +83,23 @@ describe("lich doctor", () => {
     })
   })
 
+  describe("beside a lich that stopped answering", () => {
+    let b: Backend
+    it("names it as the holder of the port and leaves its store alone", async () => {
+      b = await startBackend()
+      const pid = b.process.pid!
+      cleanups.push(() => b.stop())
+      cleanups.push(() => void process.kill(pid, "SIGCONT")) // before stop: a stopped process ignores SIGTERM
+      process.kill(pid, "SIGSTOP")
+      const r = await b.lich(["doctor"], withBrowser(b.dir, b.env))
+      expect(rowOf(r.stdout, "listener")).toMatch(
+        new RegExp(`^  fail  listener +(<1|\\d+)ms  port ${b.port} is held by lich \\(pid ${pid}\\), which does not answer — run lich rage while it is stuck, then end it$`)
+      )
+      expect(rowOf(r.stdout, "store")).toMatch(new RegExp(`^  skip  store +(<1|\\d+)ms  held by lich \\(pid ${pid}\\), which does not answer$`))
+      expect(r.code).toBe(1)
+    })
+  })
+
   it("fails on a config dir the user cannot write, and says the log would go to stderr", async () => {
     const m = await machine()
     fs.mkdirSync(m.config, { recursive: true })

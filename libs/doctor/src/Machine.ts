@@ -5,7 +5,7 @@
  * look somewhere a launch would not.
  */
 import { probeConfinement, type ProbeResult } from "@lich/sandbox"
-import { type Env, type Probe, probeRunning } from "@lich/singleton"
+import { type Env, pidAlive, type Probe, probeRunning } from "@lich/singleton"
 import { StoreLive } from "@lich/store"
 import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
@@ -25,6 +25,8 @@ export interface Machine {
   readonly openLog: (file: string) => void
   /** The runtime file and a ping behind its token: is a lich running? */
   readonly instance: () => Promise<Probe>
+  /** Whether a process with this pid exists (a lich recorded in the runtime file that stopped answering). */
+  readonly alive: (pid: number) => boolean
   /** Binds 127.0.0.1:port and releases it at once; the error when it cannot. */
   readonly bind: (port: number) => Promise<NodeJS.ErrnoException | undefined>
   /** Opens and migrates the store at `file`, creating it, then closes it; the reason when it cannot. */
@@ -80,6 +82,7 @@ export const machine = (env: Env, findBrowser: Machine["findBrowser"]): Machine 
   remove: (file) => fs.rmSync(file),
   openLog: (file) => fs.closeSync(fs.openSync(file, "a", FILE_MODE)),
   instance: () => probeRunning(env),
+  alive: pidAlive,
   bind: bindOnce,
   openStore: (file) =>
     Effect.scoped(Layer.build(StoreLive(file))).pipe(

@@ -15,6 +15,7 @@ const healthy = (over: Partial<Machine> = {}): Machine => ({
   remove: () => {},
   openLog: () => {},
   instance: async () => ({ state: "none" }),
+  alive: () => false,
   bind: async () => undefined,
   openStore: () => Effect.void,
   findBrowser: () => ({ ok: true, file: "/usr/bin/chromium" }),
@@ -82,6 +83,16 @@ describe("doctor", () => {
     expect(r.checks.find((c) => c.name === "listener")).toMatchObject({ verdict: "ok", detail: "port 47821 is held by the running lich (pid 4242)" })
     expect(r.checks.find((c) => c.name === "store")).toMatchObject({ verdict: "skip", detail: "held by the running lich (pid 4242)" })
     expect(failed(r)).toBe(false)
+  })
+
+  it("aLichThatHoldsThePortButDoesNotAnswerFailsTheListenerByName", async () => {
+    const stale = { ...running, state: "stale" } as const
+    const m = healthy({ bind: async () => addrInUse, instance: async () => stale, alive: (pid) => pid === 4242, openStore: () => Effect.die("must not open") })
+    expect((await verdicts(m)).listener).toBe("fail")
+    expect(await detail(m, "listener")).toBe("port 47821 is held by lich (pid 4242), which does not answer — run lich rage while it is stuck, then end it")
+    expect(await detail(m, "store")).toBe("held by lich (pid 4242), which does not answer")
+    // a dead pid in a leftover runtime file is not a lich: whatever holds the port is a stranger
+    expect(await detail(healthy({ bind: async () => addrInUse, instance: async () => stale }), "listener")).toMatch(/taken by another program/)
   })
 
   it("aListenPortThatIsNoPortFailsTheListener", async () => {

@@ -59,6 +59,9 @@ export const listener = (m: Machine, probe: Probe): Effect.Effect<Finding> =>
     if (error === undefined) return ok(`port ${port} is free`)
     const pid = heldBy(probe, port)
     if (pid !== undefined) return ok(`port ${port} is held by the running lich (pid ${pid})`)
+    if (probe.state === "stale" && probe.runtime.port === port && m.alive(probe.runtime.pid)) {
+      return fail(`port ${port} is held by lich (pid ${probe.runtime.pid}), which does not answer — run lich rage while it is stuck, then end it`)
+    }
     return error.code === "EADDRINUSE"
       ? fail(`port ${port} is taken by another program — stop it, or set LICH_LISTEN_PORT to a free port`)
       : fail(`port ${port} cannot be bound: ${error.message}`)
@@ -66,6 +69,8 @@ export const listener = (m: Machine, probe: Probe): Effect.Effect<Finding> =>
 
 export const store = (m: Machine, probe: Probe): Effect.Effect<Finding> => {
   if (probe.state === "running") return Effect.succeed(skip(`held by the running lich (pid ${probe.runtime.pid})`))
+  // A recorded lich that is alive but silent still has the database open: not ours to migrate either.
+  if (probe.state === "stale" && m.alive(probe.runtime.pid)) return Effect.succeed(skip(`held by lich (pid ${probe.runtime.pid}), which does not answer`))
   const file = dbFile(m.env)
   return m.openStore(file).pipe(
     Effect.as(ok(file)),
