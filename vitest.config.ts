@@ -24,9 +24,11 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.e2e.test.ts"],
+          globalSetup: ["./test/e2e/globalSetup.ts"],
           // A test drives several real model turns through a real CLI; 90 s is three times the slowest seen.
           testTimeout: 90_000,
-          // The first run installs the pinned CLI from npm (~380 MB) inside beforeAll.
+          // The pinned CLIs are installed by globalSetup; a suite's beforeAll still calls ensureCli, and
+          // its own start (a backend, a mock) takes seconds.
           hookTimeout: 600_000,
           sequence: { groupOrder: 1 }
         }

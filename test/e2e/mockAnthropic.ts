@@ -55,6 +55,7 @@ export interface Logged {
   readonly step: number
   readonly rule?: string
   readonly reply: ReadonlyArray<string>
+  /** The tool results sent back since that prompt, as JSON: what the tools this turn ran returned. */
   readonly toolResults: ReadonlyArray<string>
   /** Set on requests a subagent makes (Claude Code's x-claude-code-agent-id header). */
   readonly agentId?: string
@@ -218,9 +219,9 @@ export class MockAnthropic {
       if (chosen.textBefore !== undefined) content.push({ type: "text", text: chosen.textBefore })
       if (chosen.toolUse !== undefined) content.push({ type: "tool_use", id: id("toolu_"), name: chosen.toolUse.name, input: chosen.toolUse.input })
       if (chosen.text !== undefined) content.push({ type: "text", text: chosen.text })
-      return { text, step, rule: r.match.source, content, delayMs: chosen.delayMs ?? 0 }
+      return { at, text, step, rule: r.match.source, content, delayMs: chosen.delayMs ?? 0 }
     }
-    return { text, step, rule: undefined, content: [{ type: "text", text: this.fallback } as Block], delayMs: 0 }
+    return { at, text, step, rule: undefined, content: [{ type: "text", text: this.fallback } as Block], delayMs: 0 }
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -272,7 +273,12 @@ export class MockAnthropic {
       step: p.step,
       ...(p.rule === undefined ? {} : { rule: p.rule }),
       reply: p.content.map((b) => (b.type === "text" ? `text:${b.text.slice(0, 60)}` : `tool_use:${b.name}`)),
-      toolResults: blocks(messages[messages.length - 1] ?? {}).filter((b) => b.type === "tool_result").map((b) => JSON.stringify(b).slice(0, 400)),
+      toolResults: messages
+        .slice(p.at + 1)
+        .filter((m) => m.role === "user")
+        .flatMap((m) => blocks(m))
+        .filter((b) => b.type === "tool_result")
+        .map((b) => JSON.stringify(b).slice(0, 400)),
       ...(typeof agentHeader === "string" ? { agentId: agentHeader } : {}),
       ended
     })

@@ -5,8 +5,11 @@
  * `${XDG_CACHE_HOME:-~/.cache}/lich-e2e`, one folder per package and version; a folder whose
  * install finished holds a `.installed` stamp, so an interrupted install is redone, never trusted.
  *
- * Only the npm registry is asked (the same client and registry `npm install` uses); the providers'
- * own postinstall downloads are not run — their native binaries arrive as optional dependencies.
+ * Only the npm registry is asked (the same client and registry `npm install` uses); npm runs no
+ * install script. The native binaries arrive as optional dependencies, and for the packages whose
+ * launcher must be swapped for that binary (Claude Code, opencode) we run the package's own script
+ * for it ourselves — a local copy, read and confirmed to make no request. Without it their `bin` is a
+ * placeholder that only prints "postinstall did not run".
  */
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
@@ -20,11 +23,13 @@ export interface PinnedCli {
   readonly version: string
   /** The command the package puts in node_modules/.bin. */
   readonly bin: string
+  /** The package's script that puts its native binary in place of the launcher, run with node. */
+  readonly link?: string
 }
 
-export const CLAUDE: PinnedCli = { pkg: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude" }
+export const CLAUDE: PinnedCli = { pkg: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude", link: "install.cjs" }
 export const CODEX: PinnedCli = { pkg: "@openai/codex", version: "0.169.0", bin: "codex" }
-export const OPENCODE: PinnedCli = { pkg: "opencode-ai", version: "1.18.33", bin: "opencode" }
+export const OPENCODE: PinnedCli = { pkg: "opencode-ai", version: "1.18.33", bin: "opencode", link: "postinstall.mjs" }
 
 export const cacheRoot = (): string =>
   process.env.LICH_E2E_CACHE ??
@@ -34,23 +39,44 @@ const folderOf = (cli: PinnedCli) => path.join(cacheRoot(), `${cli.pkg.replace(/
 
 /**
  * The absolute path of the pinned CLI's binary, installing it first when the cache lacks it.
- * Synchronous on purpose: it runs once in a suite's beforeAll, and a 30–60 s install is the
- * suite's own cost, reported by its hook timeout rather than hidden.
+ * Synchronous on purpose: it runs once in a suite's beforeAll (or the e2e project's global setup),
+ * and a 30–60 s install is the suite's own cost, reported by its hook timeout rather than hidden.
+ *
+ * Safe to call from several test files at once: each install happens in a private folder beside the
+ * target and is renamed into place only once complete, so a caller never sees a half-installed
+ * folder, and a second install that finishes later discards its copy and uses the first.
  */
 export const ensureCli = (cli: PinnedCli): string => {
   const dir = folderOf(cli)
   const bin = path.join(dir, "node_modules", ".bin", cli.bin)
   const stamp = path.join(dir, ".installed")
   if (fs.existsSync(stamp) && fs.existsSync(bin)) return bin
-  fs.rmSync(dir, { recursive: true, force: true })
-  fs.mkdirSync(dir, { recursive: true })
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, name: "lich-e2e-cache" }))
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--save-exact", "--ignore-scripts", `${cli.pkg}@${cli.version}`], {
-    cwd: dir,
-    stdio: ["ignore", "ignore", "inherit"],
-    timeout: 10 * 60_000
-  })
-  if (!fs.existsSync(bin)) throw new Error(`${cli.pkg}@${cli.version} installed, but ${bin} is missing`)
-  fs.writeFileSync(stamp, new Date().toISOString())
+  fs.mkdirSync(cacheRoot(), { recursive: true })
+  const work = fs.mkdtempSync(path.join(cacheRoot(), `.installing-${path.basename(dir)}-`))
+  try {
+    fs.writeFileSync(path.join(work, "package.json"), JSON.stringify({ private: true, name: "lich-e2e-cache" }))
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--save-exact", "--ignore-scripts", `${cli.pkg}@${cli.version}`], {
+      cwd: work,
+      stdio: ["ignore", "ignore", "inherit"],
+      timeout: 10 * 60_000
+    })
+    if (cli.link !== undefined) {
+      execFileSync(process.execPath, [cli.link], { cwd: path.join(work, "node_modules", cli.pkg), stdio: ["ignore", "ignore", "inherit"], timeout: 60_000 })
+    }
+    // The binary must run and be the pinned release: a placeholder launcher would fail every session later, obscurely.
+    const said = execFileSync(path.join(work, "node_modules", ".bin", cli.bin), ["--version"], { encoding: "utf8", timeout: 60_000 })
+    if (!said.includes(cli.version)) throw new Error(`${cli.pkg}@${cli.version} installed, but ${cli.bin} --version says ${said.trim()}`)
+    fs.writeFileSync(path.join(work, ".installed"), new Date().toISOString())
+    // A folder without the stamp is an install the old layout left unfinished: never trusted.
+    if (fs.existsSync(dir) && !fs.existsSync(stamp)) fs.rmSync(dir, { recursive: true, force: true })
+    try {
+      fs.renameSync(work, dir)
+    } catch (e) {
+      // Another caller's install landed first (the target exists and is not empty): use that one.
+      if (!fs.existsSync(stamp)) throw e
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true })
+  }
   return bin
 }
