@@ -19,8 +19,10 @@ import {
 import { probeConfinement } from "@lich/sandbox"
 import { configDir, coordinates, logFile, readRuntime } from "@lich/singleton"
 import { Data, Effect } from "effect"
+import { execFileSync } from "node:child_process"
 import * as http from "node:http"
 import * as os from "node:os"
+import * as path from "node:path"
 // The launch's own browser rule, as doctor uses it.
 import { findBrowser } from "../../../server/src/window/browser.js"
 import { stdout } from "../output.js"
@@ -72,6 +74,20 @@ const quietly = <A>(f: () => A): A | undefined => {
   }
 }
 
+/** 2 s: `git describe` in a checkout answers in milliseconds; a hung git must not hold the report. */
+const GIT_TIMEOUT_MS = 2_000
+
+/** The revision this lich was built from, when it runs from a git checkout (a clone, a dev build). */
+const buildOf = (self: string): string => {
+  const root = path.dirname(path.dirname(self))
+  try {
+    const rev = execFileSync("git", ["-C", root, "describe", "--always", "--dirty"], { timeout: GIT_TIMEOUT_MS, stdio: ["ignore", "pipe", "ignore"] })
+    return `git ${rev.toString().trim()} (${root})`
+  } catch {
+    return `not a git checkout (${root})`
+  }
+}
+
 const outputFlag = Options.text("output").pipe(
   Options.withDescription("where to write the archive (default ./lich-rage-<timestamp>.tar.gz)"),
   Options.withDefault("")
@@ -89,6 +105,7 @@ export const rage = Command.make("rage", { output: outputFlag }, ({ output }) =>
     const report = {
       version: cliVersion(),
       node: process.version,
+      build: buildOf(env.LICH_SELF ?? process.argv[1] ?? ""),
       platform: platformOf(),
       kernel: os.release(),
       at,

@@ -8,6 +8,8 @@ import { instanceLine } from "@lich/doctor"
 export interface RageReport {
   readonly version: string
   readonly node: string
+  /** `git <describe>` of the checkout lich runs from, or why there is none */
+  readonly build: string
   readonly platform: string
   readonly kernel: string
   readonly at: Date
@@ -47,6 +49,7 @@ export const renderReportMd = (r: RageReport): string =>
       ["fact", "value"],
       [
         ["version", `lich v${r.version} (node ${r.node})`],
+        ["build", r.build],
         ["platform", `${r.platform}, kernel ${r.kernel}`],
         ["instance", instanceLine(r.instance)],
         ["config dir", r.configDir],
