@@ -6,11 +6,13 @@
  * it held, and the next session starts a new one. CLI commands never start a dead backend again.
  */
 import * as fs from "node:fs"
+import { spawn } from "node:child_process"
 import * as http from "node:http"
+import * as net from "node:net"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { type AgentRecord, type Backend, startBackend, waitForJson, waitForRecord } from "./harness.js"
+import { type AgentRecord, type Backend, lichBin, startBackend, waitForJson, waitForRecord } from "./harness.js"
 import { alive, childrenOf, exitOf, hostsOf, killHard, startAgain, tokenIn, watchScreen } from "./ptyHostHarness.js"
 
 let b: Backend
@@ -140,5 +142,37 @@ describe("a PTY host that dies", () => {
     expect((await b.lich(["quit"])).code).toBe(0)
     await exitOf(again)
     expect(hostsOf(b.env.XDG_CONFIG_HOME!)).toEqual([])
+  }, 60_000)
+})
+
+describe("a backend that fails to start", () => {
+  it("leaves the sessions it re-attached running for the next one", async () => {
+    again = await startAgain(b.env)
+    const shell = JSON.parse((await b.lich(["open", "--project", b.project("patient"), "--kind", "shell", "--json"])).stdout).id as string
+    const [host] = hostsOf(b.env.XDG_CONFIG_HOME!)
+    const [pid] = childrenOf(host!)
+    leftovers.push(pid!)
+    await killHard(again)
+
+    // Something else holds the port: the next backend re-attaches, then cannot listen, and fails.
+    const squatter = net.createServer((c) => c.destroy())
+    await new Promise<void>((r) => squatter.listen(b.port, "127.0.0.1", () => r()))
+    const failed = spawn(lichBin, ["--no-window"], { env: b.env, stdio: ["ignore", "pipe", "pipe"] })
+    let stderr = ""
+    failed.stderr.on("data", (d) => (stderr += d))
+    const code = await new Promise<number | null>((r) => failed.once("exit", r))
+    await new Promise<void>((r) => squatter.close(() => r()))
+    expect([code, stderr]).toEqual([1, `lich: listen EADDRINUSE: address already in use 127.0.0.1:${b.port}\n`])
+    expect([alive(host!), alive(pid!)]).toEqual([true, true])
+
+    again = await startAgain(b.env)
+    expect(await ids()).toEqual([shell])
+    const w = await watchScreen(b.port, tokenIn(b.env), shell)
+    w.type("echo pid-$$\r")
+    await w.until(new RegExp(`pid-${pid}`))
+    await w.close()
+    expect((await b.lich(["quit"])).code).toBe(0)
+    await exitOf(again)
+    expect([hostsOf(b.env.XDG_CONFIG_HOME!), alive(pid!)]).toEqual([[], false])
   }, 60_000)
 })

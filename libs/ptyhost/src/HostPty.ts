@@ -12,7 +12,7 @@
 import type { ChildProcess } from "node:child_process"
 import { type Env } from "@lich/singleton"
 import { type KeptPty, NodePtyLayer, PtyAdapter, type PtyProcess, PtySpawnError, type PtySpawnOptions } from "@lich/terminal"
-import { Effect, Layer, Runtime } from "effect"
+import { Effect, Exit, Layer, Runtime } from "effect"
 import { type Connection, open } from "./connection.js"
 import { ensureSecret, launchHost } from "./launch.js"
 import { MAX_SOCKET_PATH_BYTES, socketPath } from "./protocol.js"
@@ -103,8 +103,10 @@ const make = (o: HostPtyOptions) =>
       return kept
     })).pipe(Effect.catchAll((e) => Effect.as(Effect.logWarning(`the PTY host's sessions could not be re-attached: ${reason(e)}`), [])))
 
-    yield* Effect.addFinalizer(() =>
+    yield* Effect.addFinalizer((exit) =>
       Effect.promise(async () => {
+        // A backend that failed (not quit, not a signal) says nothing: the host keeps its sessions.
+        if (Exit.isFailure(exit) && !Exit.isInterrupted(exit)) return current?.detach()
         await current?.shutdown(SHUTDOWN_TIMEOUT_MS)
         const child = launched
         if (child === undefined || child.exitCode !== null || child.signalCode !== null) return

@@ -154,6 +154,12 @@ export class Connection {
     return this.request({ t: "list" }).then((m) => (m.t === "list" ? m.ptys : []))
   }
 
+  /** Lets go of the host without a word: it keeps every PTY for the next backend. */
+  detach(): void {
+    this.leaving = true
+    this.socket.destroy()
+  }
+
   /** Asks the host to end every PTY and exit; resolves once it has closed the connection. */
   shutdown(timeoutMs: number): Promise<void> {
     this.leaving = true

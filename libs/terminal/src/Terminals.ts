@@ -12,6 +12,7 @@ import {
   Deferred,
   Duration,
   Effect,
+  Exit,
   HashMap,
   Layer,
   Option,
@@ -118,8 +119,11 @@ const make = Effect.gen(function*() {
   // One finalizer, so the order is spelled out rather than implied by registration order: close
   // every PTY (the actors must still run to see the exits), then end the exits stream, then stop
   // the actors.
+  // A backend that fails (neither quit nor a signal) leaves PTYs that outlive it (a PTY host's) be:
+  // the next backend re-attaches them.
+  const keep = (exit: Exit.Exit<unknown, unknown>) => adapter.adopt !== undefined && Exit.isFailure(exit) && !Exit.isInterrupted(exit)
   const actors = yield* Effect.acquireRelease(Scope.make(), (scope, exit) =>
-    Effect.suspend(() => api.closeAll()).pipe(
+    Effect.suspend(() => (keep(exit) ? Effect.void : api.closeAll())).pipe(
       Effect.zipRight(PubSub.shutdown(exitsHub)),
       Effect.zipRight(Scope.close(scope, exit))
     ))
