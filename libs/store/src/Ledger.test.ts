@@ -1,8 +1,16 @@
+import * as Migrator from "@effect/sql/Migrator"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { Ledger, type LedgerRow } from "./Ledger.js"
+import { migrations } from "./migrations.js"
 import { Projects } from "./Projects.js"
 import { Sessions } from "./Sessions.js"
+import { StoreLive } from "./Store.js"
 import { withStore } from "./testStore.js"
 
 const row = (over: Partial<LedgerRow> = {}): LedgerRow => ({
@@ -62,4 +70,27 @@ describe("Ledger", () => {
         expect((yield* ledger.sessions()).map((s) => s.id)).toEqual(["s2"])
       })
     ))
+})
+
+describe("a database from before the ledger", () => {
+  it.effect("gains the ledger on its next open, keeping its sessions", () =>
+    Effect.gen(function* () {
+      const dir = mkdtempSync(join(tmpdir(), "lich-ledger-upgrade-"))
+      const file = join(dir, "lich.db")
+      // What a lich with only the first migration left on disk: its schema and one session.
+      yield* Effect.gen(function* () {
+        yield* Migrator.make({})({ loader: Effect.map(migrations, (all) => all.filter(([id]) => id === 1)) })
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`INSERT INTO projects (id, name, path) VALUES ('p1', 'lich', '/code/lich')`
+        yield* sql`INSERT INTO sessions (id, project_id, label) VALUES ('s1', 'p1', 'one')`
+        expect(yield* sql`SELECT name FROM sqlite_master WHERE name = 'session_costs'`).toEqual([])
+      }).pipe(Effect.provide(SqliteClient.layer({ filename: file })))
+      const sessions = yield* Effect.gen(function* () {
+        const ledger = yield* Ledger
+        expect(yield* ledger.put(row())).toBe(true)
+        return yield* ledger.sessions()
+      }).pipe(Effect.provide(StoreLive(file)))
+      rmSync(dir, { recursive: true, force: true })
+      expect(sessions.map((s) => [s.id, s.rows.length])).toEqual([["s1", 1]])
+    }))
 })
