@@ -147,8 +147,25 @@ const lazyBuiltinsPlugin = {
   }
 }
 
+// @effect/cli's parsers import every interactive prompt (date, file, number, select, toggle…) for
+// `--wizard` and for prompting a missing value, and their module top-levels run on every call. No
+// call prompts unless asked to, so each `import * as X from "./prompt/<name>.js"` in those files
+// becomes a namespace that requires the module on first use (a require()d module is a lazy
+// initialiser in the bundle). `--wizard` still works: it reaches the real module on first use.
+const lazyPrompts = {
+  name: "lazy-prompts",
+  setup(b) {
+    b.onLoad({ filter: /@effect[\\/]cli[\\/]dist[\\/]esm[\\/]internal[\\/](primitive|commandDescriptor|args|options)\.js$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8")
+      const contents = source.replace(/^import \* as (\w+) from "(\.\/prompt\/[\w-]+\.js)";$/gm, (_, name, file) =>
+        `const ${name} = new Proxy({}, { get: (_, k) => require(${JSON.stringify(file)})[k] });`)
+      return { contents, loader: "js" }
+    })
+  }
+}
+
 const bundles = [
-  { entryPoints: [join(root, "apps/cli/src/bin.ts")], outfile: join(dist, "cli.cjs"), plugins: [stubUnused, deepImports, lazyBuiltinsPlugin] },
+  { entryPoints: [join(root, "apps/cli/src/bin.ts")], outfile: join(dist, "cli.cjs"), plugins: [stubUnused, deepImports, lazyBuiltinsPlugin, lazyPrompts] },
   { entryPoints: [join(root, "apps/server/src/bin.ts")], outfile: join(dist, "server.cjs") },
   // The PTY host (libs/ptyhost): started by the backend, outlives it; docs/pty-host.md.
   { entryPoints: [join(root, "libs/ptyhost/src/bin.ts")], outfile: join(dist, "ptyhost.cjs") }
