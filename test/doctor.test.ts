@@ -83,6 +83,19 @@ describe("lich doctor", () => {
     })
   })
 
+  describe("beside a running lich that can no longer save", () => {
+    let b: Backend
+    it("warns on the store row with the reason that lich gives", async () => {
+      b = await startBackend()
+      cleanups.push(() => b.stop())
+      fs.rmSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "lich.db"))
+      await b.lich(["cost"]) // any store call: the backend notices the file is gone on its next one
+      const r = await b.lich(["doctor"], withBrowser(b.dir, b.env))
+      expect(rowOf(r.stdout, "store")).toMatch(new RegExp(`^  warn  store +(<1|\\d+)ms  held by the running lich \\(pid ${b.process.pid}\\), which cannot save: lich\\.db was deleted`))
+      expect(r.code).toBe(0)
+    })
+  })
+
   describe("beside a lich that stopped answering", () => {
     let b: Backend
     it("names it as the holder of the port and leaves its store alone", async () => {

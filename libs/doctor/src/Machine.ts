@@ -9,6 +9,7 @@ import { type Env, pidAlive, type Probe, probeRunning } from "@lich/singleton"
 import { StoreLive } from "@lich/store"
 import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
+import * as http from "node:http"
 import * as net from "node:net"
 import * as path from "node:path"
 
@@ -29,6 +30,8 @@ export interface Machine {
   readonly alive: (pid: number) => boolean
   /** Binds 127.0.0.1:port and releases it at once; the error when it cannot. */
   readonly bind: (port: number) => Promise<NodeJS.ErrnoException | undefined>
+  /** What the running lich says is wrong with its store (`system.Health`); "" when nothing, or no answer. */
+  readonly storeProblem: (port: number, token: string) => Promise<string>
   /** Opens and migrates the store at `file`, creating it, then closes it; the reason when it cannot. */
   readonly openStore: (file: string) => Effect.Effect<void, string>
   readonly findBrowser: (pinned: string, pathEnv: string) => BrowserAnswer
@@ -67,6 +70,31 @@ const bindOnce = (port: number) =>
     server.listen({ port, host: "127.0.0.1", exclusive: true }, () => server.close(() => resolve(undefined)))
   })
 
+/** 1 s, the ping's bound: a lich that answered the ping answers this in milliseconds. */
+const HEALTH_TIMEOUT_MS = 1_000
+
+const askHealth = (port: number, token: string) =>
+  new Promise<string>((resolve) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, method: "POST", path: `/rpc/system.Health?token=${encodeURIComponent(token)}`, agent: false, headers: { "content-type": "application/json" } },
+      (res) => {
+        let body = ""
+        res.on("data", (d: Buffer) => (body += d.toString("utf8")))
+        res.on("end", () => {
+          try {
+            const store = (JSON.parse(body) as { store?: unknown }).store
+            resolve(res.statusCode === 200 && typeof store === "string" ? store : "")
+          } catch {
+            resolve("")
+          }
+        })
+      }
+    )
+    req.setTimeout(HEALTH_TIMEOUT_MS, () => req.destroy())
+    req.on("error", () => resolve(""))
+    req.end("{}")
+  })
+
 const describe = (e: unknown): string =>
   e && typeof e === "object" && "message" in e && typeof e.message === "string" ? e.message : String(e)
 
@@ -84,6 +112,7 @@ export const machine = (env: Env, findBrowser: Machine["findBrowser"]): Machine 
   instance: () => probeRunning(env),
   alive: pidAlive,
   bind: bindOnce,
+  storeProblem: askHealth,
   openStore: (file) =>
     Effect.scoped(Layer.build(StoreLive(file))).pipe(
       Effect.asVoid,

@@ -17,6 +17,7 @@ const healthy = (over: Partial<Machine> = {}): Machine => ({
   instance: async () => ({ state: "none" }),
   alive: () => false,
   bind: async () => undefined,
+  storeProblem: async () => "",
   openStore: () => Effect.void,
   findBrowser: () => ({ ok: true, file: "/usr/bin/chromium" }),
   which: (name) => (["claude", "codex", "git", "gh"].includes(name) ? `/usr/bin/${name}` : undefined),
@@ -93,6 +94,13 @@ describe("doctor", () => {
     expect(await detail(m, "store")).toBe("held by lich (pid 4242), which does not answer")
     // a dead pid in a leftover runtime file is not a lich: whatever holds the port is a stranger
     expect(await detail(healthy({ bind: async () => addrInUse, instance: async () => stale }), "listener")).toMatch(/taken by another program/)
+  })
+
+  it("aRunningLichThatCannotSaveWarnsOnTheStoreRow", async () => {
+    const m = healthy({ bind: async () => addrInUse, instance: async () => running, storeProblem: async () => "lich.db was deleted while lich ran" })
+    const r = await walk(m)
+    expect(r.checks.find((c) => c.name === "store")).toMatchObject({ verdict: "warn", detail: "held by the running lich (pid 4242), which cannot save: lich.db was deleted while lich ran" })
+    expect(failed(r)).toBe(false)
   })
 
   it("aListenPortThatIsNoPortFailsTheListener", async () => {

@@ -68,7 +68,13 @@ export const listener = (m: Machine, probe: Probe): Effect.Effect<Finding> =>
   })
 
 export const store = (m: Machine, probe: Probe): Effect.Effect<Finding> => {
-  if (probe.state === "running") return Effect.succeed(skip(`held by the running lich (pid ${probe.runtime.pid})`))
+  if (probe.state === "running") {
+    // Not ours to open; but the lich holding it can say why its changes are not being saved.
+    const { pid, port, token } = probe.runtime
+    return Effect.map(Effect.promise(() => m.storeProblem(port, token)), (problem) =>
+      problem === "" ? skip(`held by the running lich (pid ${pid})`) : warn(`held by the running lich (pid ${pid}), which cannot save: ${problem}`)
+    )
+  }
   // A recorded lich that is alive but silent still has the database open: not ours to migrate either.
   if (probe.state === "stale" && m.alive(probe.runtime.pid)) return Effect.succeed(skip(`held by lich (pid ${probe.runtime.pid}), which does not answer`))
   const file = dbFile(m.env)
