@@ -11,7 +11,7 @@
  */
 import * as crypto from "node:crypto"
 import * as net from "node:net"
-import { Effect, Exit } from "effect"
+import { type Context, Effect, Exit } from "effect"
 import { NodePtyLayer, PtyAdapter, type PtyExitInfo, type PtyProcess, type PtySpawnOptions, ReplayRing } from "@lich/terminal"
 import { type ClientMessage, dataHeader, frameReader, type HostMessage, jsonFrame, PROTOCOL, type PtyListing } from "./protocol.js"
 
@@ -37,6 +37,10 @@ export interface HostOptions {
   /** Called once the host has nothing left to serve (or was told to shut down). */
   readonly onIdle: () => void
   readonly log: (line: string) => void
+  /** A backend went away (quit, crash or kill); `waiting` PTYs stay for the next one. */
+  readonly onDisconnect?: (waiting: number) => void
+  /** The PTYs' adapter: node-pty's, or a test's fake. */
+  readonly adapter?: Context.Tag.Service<typeof PtyAdapter>
 }
 
 /** 1 s after SIGHUP at shutdown: the backend's own close grace, so nothing is cut shorter than by Terminals. */
@@ -49,7 +53,7 @@ const same = (a: string, b: string) => {
 }
 
 export const makeHost = (o: HostOptions) => {
-  const adapter = Effect.runSync(Effect.provide(PtyAdapter, NodePtyLayer))
+  const adapter = o.adapter ?? Effect.runSync(Effect.provide(PtyAdapter, NodePtyLayer))
   const ptys = new Map<number, Pty>()
   const clients = new Set<Client>()
   let nextHandle = 1
@@ -191,6 +195,7 @@ export const makeHost = (o: HostOptions) => {
       clients.delete(c)
       // Its PTYs go on; their output waits in the ring for the next backend.
       for (const p of ptys.values()) if (p.owner === c) p.owner = undefined
+      if (c.authed) o.onDisconnect?.(ptys.size)
       checkIdle()
     })
   }

@@ -38,6 +38,9 @@ const main = () => {
     secret,
     version,
     log,
+    onDisconnect: (waiting) => {
+      if (waiting > 0) log(`a backend went away; ${waiting} PTY(s) wait for the next one`)
+    },
     onIdle: () => {
       log("nothing left to serve: exiting")
       watcher?.close()
