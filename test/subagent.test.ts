@@ -11,7 +11,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { type AgentRecord, type Backend, agent, post, startBackend, tokenOf, waitForJson } from "./harness.js"
+import { type AgentEvent, type AgentRecord, type Backend, agent, post, startBackend, tokenOf, waitForJson, waitForRecord } from "./harness.js"
 
 let b: Backend
 let project: string
@@ -144,6 +144,26 @@ describe("a subagent worker", () => {
     expect((await b.lich(["close", other.id])).code).toBe(0)
     const told = await b.lich(["wait", "--no-wait"], { LICH_SESSION_ID: me.id })
     expect(told.stdout).toBe(`"${other.label}" was closed before it answered (ticket ${other.delivery!.ticket}). No answer is coming through lich.\n`)
+  }, 90_000)
+})
+
+describe("a worker blocked on a permission prompt", () => {
+  it("tells its caller once per block, with the reason its hook gave", async () => {
+    const me = await caller()
+    const w = (await open(["--subagent", "--kind", "crush", "--prompt", "needs approval"], me.id)).session!
+    const log = path.join(b.env.FAKE_AGENT_LOG!, `${me.id}.messages.jsonl`)
+    const hook = (state: string, reason = "") => post(b, "/hook", { session_id: w.id, state, reason })
+    expect((await hook("busy")).status).toBe(204)
+    expect((await hook("waiting", "Claude needs your permission to use Bash")).status).toBe(204)
+    const note = await waitForRecord<AgentEvent>(log, (e) => e.event === "submit" && (e.text ?? "").includes("is waiting on a permission prompt"))
+    expect(note.text).toContain(`Your subagent "${w.label}" is waiting on a permission prompt in its card (Claude needs your permission to use Bash)`)
+    // The same block again says nothing more; a new block after it worked again does.
+    await hook("waiting", "Claude needs your permission to use Bash")
+    await hook("busy")
+    await hook("waiting", "Claude needs your permission to use Edit")
+    await waitForRecord<AgentEvent>(log, (e) => e.event === "submit" && (e.text ?? "").includes("use Edit"))
+    const submits = fs.readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as AgentEvent)
+    expect(submits.filter((e) => e.event === "submit" && (e.text ?? "").includes("is waiting on a permission prompt"))).toHaveLength(2)
   }, 90_000)
 })
 

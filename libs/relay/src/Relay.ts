@@ -267,8 +267,13 @@ const make = Effect.gen(function* () {
     })
 
   // Hook reports drive turn bookkeeping; a sweeper drops what outlived its hour.
-  const subagents = makeSubagents({ ws, terminals, core, send: (p) => send(p) })
-  const observer = makeObserver(core, { ...delivery, workerTurnEnded: subagents.turnEnded })
+  const subagents = makeSubagents({ ws, terminals, core, send: (p) => send(p), tell: delivery.note })
+  const observer = makeObserver(core, {
+    ...delivery,
+    workerTurnEnded: subagents.turnEnded,
+    workerWaiting: subagents.waiting,
+    workerWorking: subagents.working
+  })
   const subscription = yield* reports.subscribe
   yield* Effect.forkIn(Effect.forever(Effect.flatMap(Queue.take(subscription), observer.observe)), scope)
   yield* Effect.forkIn(Stream.runForEach(terminals.exits, (x) => Effect.zipRight(viaMod.forget(x.id), observer.ended(x.id))), scope)

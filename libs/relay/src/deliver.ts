@@ -174,5 +174,12 @@ export const makeDelivery = (
     const onSenderDone = (senderId: string) =>
       Effect.suspend(() => (heldForDone.has(senderId) ? Effect.asVoid(Effect.forkIn(flushNudge(senderId), scope)) : Effect.void))
 
-    return { deliver, armNudge, onSenderDone, type }
+    /** A one-off note at a session's prompt: through its mod when one polls, else typed once it is ready. */
+    const note = (id: string, text: string) =>
+      Effect.gen(function* () {
+        if (yield* viaMod.tell(id, text)) return
+        if (yield* terminals.awaitReady(id, Duration.millis(QUEUE_LIMIT_MS))) yield* Effect.ignore(type(id, text))
+      }).pipe(Effect.forkIn(scope), Effect.asVoid)
+
+    return { deliver, armNudge, onSenderDone, type, note }
   })

@@ -21,6 +21,10 @@ interface DeliveryHooks {
   readonly type: (id: string, text: string) => Effect.Effect<unknown>
   /** A subagent worker whose answer is in ended its turn: it may park itself now (subagent.ts). */
   readonly workerTurnEnded: (id: string) => Effect.Effect<void>
+  /** A session that is some caller's worker started waiting on a person: tell that caller, once per block. */
+  readonly workerWaiting: (id: string, reason: string) => Effect.Effect<void>
+  /** It works again (busy): its next block is a new one. */
+  readonly workerWorking: (id: string) => Effect.Effect<void>
 }
 
 export const makeObserver = (core: Core, delivery: DeliveryHooks) => {
@@ -86,6 +90,9 @@ export const makeObserver = (core: Core, delivery: DeliveryHooks) => {
       })
       if (r.state === "idle") yield* closeEnded(toClose, undefined)
       else yield* closeAll(toClose)
+      if (r.state === "busy") yield* delivery.workerWorking(r.id)
+      const blocked = r.state === "waiting" ? yield* core.locked((s) => s.waiting.get(r.id)) : undefined
+      if (blocked !== undefined) yield* delivery.workerWaiting(r.id, blocked)
       if (r.state === "done" && toClose.length >= 2) {
         yield* Effect.ignore(delivery.type(r.id, unansweredNote(toClose.map((e) => ({ ticket: e.ticket, sender: e.senderLabel || "the command line" })))))
       }

@@ -45,6 +45,8 @@ interface Deps {
     private: boolean
     subagent: boolean
   }) => Effect.Effect<RelayResult, LichError>
+  /** A note at a session's prompt: through its mod when one polls, else typed when it is ready. */
+  readonly tell: (id: string, text: string) => Effect.Effect<unknown>
 }
 
 const cap = (text: string) => (text.length > MAX_MOD_ANSWER_CHARS ? `${text.slice(0, MAX_MOD_ANSWER_CHARS)}[truncated]` : text)
@@ -126,5 +128,24 @@ export const makeSubagents = (d: Deps) => {
       )
     })
 
-  return { open, answer, closing, turnEnded }
+  /** Workers already noted as blocked in their current block (cleared when they work again). */
+  const noted = new Set<string>()
+
+  /**
+   * A worker waiting on a permission prompt blocks its caller's report: the caller hears it once per
+   * block, through its mod when one polls, else typed.
+   */
+  const waiting = (id: string, reason: string) =>
+    Effect.gen(function* () {
+      const e = yield* d.core.locked((s) => openErrandsAt(s, id).find((x) => x.subagent && x.entered))
+      if (e === undefined || e.senderId === "" || noted.has(id)) return
+      noted.add(id)
+      const text = `[lich] Your subagent "${e.targetLabel}" is waiting on a permission prompt in its card (${reason}). It cannot go on until someone answers it there — tell the user.`
+      yield* d.tell(e.senderId, text)
+    })
+
+  /** The worker works again: its next block is a new one. */
+  const working = (id: string) => Effect.sync(() => void noted.delete(id))
+
+  return { open, answer, closing, turnEnded, waiting, working }
 }
