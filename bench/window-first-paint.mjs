@@ -46,7 +46,12 @@ for (let i = 0; i < RUNS + 1; i++) {
   const page = await context.newPage()
   await page.goto(`http://127.0.0.1:${port}/?token=${token}`)
   await page.waitForFunction(() => window.__cardsAt !== undefined)
-  const [at, fcp] = await page.evaluate(() => [window.__cardsAt, performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0])
+  const [at, fcp, marks] = await page.evaluate(() => [
+    window.__cardsAt,
+    performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
+    performance.getEntriesByType("resource").filter((r) => /app\.js|State|Providers|Themes|events/.test(r.name)).map((r) => `${r.name.replace(/^.*\//, "").replace(/\?.*/, "")} ${r.startTime.toFixed(0)}→${r.responseEnd.toFixed(0)}`)
+  ])
+  if (process.env.BENCH_DETAIL) console.log(at.toFixed(0), marks.join(" | "))
   if (i > 0) { cards.push(at); fcps.push(fcp) } // the first load warms the HTTP cache and the backend
   await page.close()
 }

@@ -17,9 +17,11 @@ export const MAX_ENTRIES = 50
 
 /** Splits "~/src/li" into the directory to list ("/home/u/src") and the prefix to match ("li"). */
 export const splitTyped = (typed: string, home: string): { dir: string; prefix: string } | undefined => {
-  const path = expandHome(typed.trim() === "" ? "~/" : typed.trim(), home)
+  const raw = typed.trim() === "" ? "~/" : typed.trim()
+  const path = expandHome(raw, home)
   if (!nodePath.isAbsolute(path)) return undefined
-  if (path.endsWith("/")) return { dir: path, prefix: "" }
+  // "~" and "~/" expand without the slash that says "list inside it".
+  if (raw.endsWith("/") || raw === "~") return { dir: path.endsWith("/") ? path : `${path}/`, prefix: "" }
   return { dir: nodePath.dirname(path), prefix: nodePath.basename(path) }
 }
 

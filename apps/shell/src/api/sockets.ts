@@ -145,6 +145,21 @@ export class TerminalMux {
     }
   }
 
+  /**
+   * Attaches again from scratch: the screen is cleared and the replay ring redraws it. For a card
+   * shown before its PTY existed (the window shows a new card at once, the PTY starts a moment
+   * later): an attach that found no terminal stays empty, so the window asks again once the open
+   * has answered.
+   */
+  refresh(id: string) {
+    const flow = this.sinks.get(id)
+    if (!flow || !this.isOpen) return
+    flow.paused = false
+    this.feed(id, flow, RESET_IN_BAND)
+    this.send(JSON.stringify({ detach: id }))
+    this.send(JSON.stringify({ attach: id }))
+  }
+
   write(id: string, data: string | Uint8Array) {
     const idBytes = encoder.encode(id)
     const payload = typeof data === "string" ? encoder.encode(data) : data

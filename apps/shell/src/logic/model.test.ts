@@ -96,3 +96,32 @@ describe("a window's remembered selection", () => {
     expect(shownCard(withSelection(model([card({ id: "a" })], "a"), saved))?.id).toBe("a")
   })
 })
+
+describe("the card's status, usage and project tabs", () => {
+  it("keeps the tool and detail while busy and the reason while waiting, and drops them after", () => {
+    let m = applyEvent(model([card({ id: "a" })]), { _tag: "session-status", id: "a", state: "busy", tool: "Bash", detail: "ls", reason: "" }).model
+    expect(m.cards[0]).toMatchObject({ tool: "Bash", detail: "ls", reason: "" })
+    m = applyEvent(m, { _tag: "session-status", id: "a", state: "waiting", tool: "", detail: "", reason: "Allow?" }).model
+    expect(m.cards[0]).toMatchObject({ tool: "", detail: "", reason: "Allow?" })
+    m = applyEvent(m, { _tag: "session-status", id: "a", state: "done", tool: "", detail: "", reason: "" }).model
+    expect(m.cards[0]).toMatchObject({ tool: "", reason: "" })
+  })
+
+  it("takes usage as reported", () => {
+    const m = applyEvent(model([card({ id: "a" })]), { _tag: "session-usage", id: "a", conversationId: "c", window: 200000, percent: 12, costUsd: 0.5 }).model
+    expect(m.cards[0]!.usage).toEqual({ percent: 12, costUsd: 0.5 })
+  })
+
+  it("drops a closed project's tab and cards, moving to its neighbour", () => {
+    const m0 = { ...model([card({ id: "a" }), card({ id: "b", projectId: "p2" })]), projects: [{ id: "p1", name: "api", path: "/a", activeId: "" }, { id: "p2", name: "web", path: "/b", activeId: "" }] }
+    const m = applyEvent(m0, { _tag: "project-closed", id: "p1" }).model
+    expect(m.projects.map((p) => p.id)).toEqual(["p2"])
+    expect(m.cards.map((c) => c.id)).toEqual(["b"])
+    expect(m.activeProject).toBe("p2")
+  })
+
+  it("adopts who opened a card and its confinement from session-opened", () => {
+    const m = applyEvent(model([]), { _tag: "session-opened", session: session("w", { originLabel: "planner", confined: true }) }).model
+    expect(m.cards[0]).toMatchObject({ originLabel: "planner", confined: true })
+  })
+})

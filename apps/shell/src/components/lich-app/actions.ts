@@ -18,6 +18,10 @@ export interface ActionHost {
   toast(t: AnyToast): void
   /** select this card as soon as its session-opened has arrived */
   selectWhenOpened(id: string): void
+  /** its PTY runs now: a terminal attached before that attaches again */
+  started(id: string): void
+  /** an open from this window is in flight (+1) or answered (-1): its card waits for the PTY */
+  opening(by: 1 | -1): void
 }
 
 type Opened = { session: { id: string }; startError: string }
@@ -42,20 +46,31 @@ export class Actions {
   private async opened(r: Opened | undefined) {
     if (!r) return
     if (r.startError !== "") this.host.toast({ kind: "error", text: r.startError, detail: "", target: "" })
+    this.host.started(r.session.id)
     this.host.selectWhenOpened(r.session.id)
+  }
+
+  /** spawn.Open with the card held at "Starting…" until the PTY runs: keys typed before it would be lost. */
+  private async open(payload: Record<string, unknown>) {
+    this.host.opening(1)
+    try {
+      return await this.host.call<Opened>("spawn.Open", payload)
+    } finally {
+      this.host.opening(-1)
+    }
   }
 
   async newSession(kind: string) {
     const project = this.project
     if (!project) return
     this.host.overlay = undefined
-    await this.opened(await this.host.call<Opened>("spawn.Open", openPayload(project, kind)))
+    await this.opened(await this.open(openPayload(project, kind)))
   }
 
   async newWorktree(f: WorktreeForm) {
     const project = this.project
     if (!project) return
-    const r = await this.host.call<Opened>("spawn.Open", openWorktreePayload(project.path, f))
+    const r = await this.open(openWorktreePayload(project.path, f))
     if (!r) return // the dialog stays, with what was typed, so the refusal can be acted on
     this.host.overlay = undefined
     await this.opened(r)
@@ -79,9 +94,11 @@ export class Actions {
 
   async resume(id: string) {
     this.host.overlay = undefined
-    const r = await this.host.call<{ id: string; startError: string }>("desk.Resume", { id })
+    this.host.opening(1)
+    const r = await this.host.call<{ id: string; startError: string }>("desk.Resume", { id }).finally(() => this.host.opening(-1))
     if (!r) return
     if (r.startError !== "") this.host.toast({ kind: "error", text: r.startError, detail: "", target: "" })
+    this.host.started(id)
     this.host.selectWhenOpened(id)
   }
 

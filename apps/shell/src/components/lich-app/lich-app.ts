@@ -32,7 +32,6 @@ import { renderOverlay } from "./render-overlay.js"
 import { renamePayload } from "./view.js"
 import "../lich-sidebar/lich-sidebar.js"
 import "../lich-tabs/lich-tabs.js"
-import "../lich-terminal/lich-terminal.js"
 import "../lich-toasts/lich-toasts.js"
 
 const SELECTION_KEY = "lich.selection"
@@ -114,20 +113,30 @@ export class LichApp extends LitElement {
       return
     }
     this.rpc = makeRpc(token)
+    // The first picture is asked for at once, not after the events socket opens: that open reloads
+    // it again, so nothing published in between is missed, and the cards paint a round trip sooner.
+    void this.reload()
     this.mux = new TerminalMux(token)
     ;(window as unknown as { lich: unknown }).lich = { terminals: () => this.mux?.attached ?? 0 }
     // Every (re)connect reloads the picture: events sent while nobody listened are gone.
     this.closeEvents = connectEvents(token, (e) => this.onEvent(e), () => void this.reload())
   }
 
+  private loads = 0
   private async reload() {
+    const n = ++this.loads
     await Promise.all([
-      this.call<WindowStateJson>("system.State").then((s) => s && (this.model = withSelection(fromState(s, this.model), this.savedSelection()))),
+      this.call<WindowStateJson>("system.State").then((s) => {
+        // Two loads can overlap (start and the socket's open): only the last one asked is applied.
+        if (s && n === this.loads) this.model = withSelection(fromState(s, this.model), this.savedSelection())
+      }),
       this.loadThemes(),
       this.call<ReadonlyArray<ProviderJson>>("desk.Providers").then((p) => { this.providers = p ?? [] })
     ])
     this.ready = true
     this.dataset.ready = "true"
+    // The terminal's code (xterm) loads after the cards are on screen.
+    void import("../lich-terminal/lich-terminal.js")
     for (const p of this.model.projects) void this.refreshCheckouts(p.id)
   }
 
@@ -159,6 +168,7 @@ export class LichApp extends LitElement {
   private onEvent(e: EventJson) {
     if (e._tag === "theme-changed") return void this.loadThemes()
     if (e._tag === "session-exit") this.endedHere.add(e.id)
+    if (e._tag === "session-opened" && this.inFlight > 0) this.startingIds.add(e.session.id)
     const { model, toast } = applyEvent(this.model, e)
     this.model = model
     if (e._tag === "session-touched" || e._tag === "session-opened") {
@@ -268,6 +278,21 @@ export class LichApp extends LitElement {
     })
   }
 
+  started(id: string) {
+    this.mux?.refresh(id)
+  }
+
+  /** Opens from this window still unanswered, and the cards that arrived meanwhile (shown as starting). */
+  private inFlight = 0
+  private readonly startingIds = new Set<string>()
+  opening(by: 1 | -1) {
+    this.inFlight += by
+    if (this.inFlight === 0 && this.startingIds.size > 0) {
+      this.startingIds.clear()
+      this.requestUpdate()
+    }
+  }
+
   /** A card this window opened, selected as soon as its session-opened arrives. */
   private pendingSelect = ""
   selectWhenOpened(id: string) {
@@ -299,6 +324,7 @@ export class LichApp extends LitElement {
     if (this.problem) return html`<div class="placeholder">${this.problem}</div>`
     if (this.ready && this.model.projects.length === 0) return firstRun(this.mac, () => { this.overlay = { kind: "open-project" } })
     if (!card) return html`<div class="placeholder">No session is open here. Press <kbd>${this.mac ? "⌘" : "Ctrl"}+Shift+T</kbd> or the + above the list to open one.</div>`
+    if (this.startingIds.has(card.id)) return html`<div class="placeholder">Starting “${card.label}”…</div>`
     if (!card.live) {
       // A card's terminal starts on its first view here (after a restart, or one never viewed); a
       // session that ended while this window watched waits for the person to start it again.

@@ -31,3 +31,25 @@ describe("a session card", () => {
     expect(cardView(card({ live: false }), "/").exited).toBe(true)
   })
 })
+
+describe("a card's status line and usage", () => {
+  it("shows the waiting reason (or its default), the tool and detail while busy, else who opened it", () => {
+    expect(cardView(card({ state: "waiting", reason: "Allow Bash?" }), "/").status).toEqual({ text: "Allow Bash?", tone: "waiting" })
+    expect(cardView(card({ state: "waiting" }), "/").status?.text).toBe("Waiting on you")
+    expect(cardView(card({ state: "busy", tool: "Bash", detail: "npm test" }), "/").status).toEqual({ text: "Bash · npm test", tone: "busy" })
+    expect(cardView(card({ originLabel: "planner" }), "/").status).toEqual({ text: "from planner", tone: "origin" })
+    expect(cardView(card(), "/").status).toBeUndefined()
+  })
+
+  it("shows context and cost only as far as they were reported", () => {
+    expect(cardView(card({ usage: { percent: 41.6, costUsd: 0.314 } }), "/").usage).toBe("42% · $0.31")
+    expect(cardView(card({ usage: { percent: undefined, costUsd: 1 } }), "/").usage).toBe("$1.00")
+    expect(cardView(card(), "/").usage).toBe("")
+  })
+
+  it("marks confinement and uncommitted work in the tooltip", () => {
+    const v = cardView(card({ confined: true, branch: "feat", path: "/wt/feat", dirty: true }), "/")
+    expect(v.tooltip).toContain("feat (uncommitted changes)")
+    expect(v.tooltip).toContain("Confined")
+  })
+})
