@@ -33,7 +33,7 @@ describe("an unknown flag", () => {
   it.each([["--bogus=1"], ["--bogus"]])("%s is refused by rename, which renames nothing", async (flag) => {
     const r = await b.lich(["rename", "worker", "--project", project, flag])
     expect(r.code).toBe(1)
-    expect(r.stderr).toBe(`lich: unknown flag "--bogus" for lich rename — \`lich rename --help\` lists the flags it takes (put a word that starts with -- after a lone --)\n`)
+    expect(r.stderr).toBe(`lich: unknown flag "--bogus" for lich rename — \`lich rename --help\` lists the flags it takes\n`)
     expect((await b.lich(["sessions"])).stdout).toContain("worker\t")
   })
 

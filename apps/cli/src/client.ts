@@ -34,8 +34,10 @@ interface Reply {
 }
 
 /**
- * What a call says when the request reached lich but no answer came back (the connection dropped,
- * or the patience ran out): lich may well have acted on it. `why` is the transport's reason.
+ * What a call says when the whole request reached a lich that is still there but gave no answer
+ * within the call's patience: lich may well have acted on it. `why` is the transport's reason. A
+ * connection that drops instead means lich itself went away, and with it whatever it held in
+ * memory: that is the plain "lost the connection", since a retry then meets a different lich.
  */
 export type Unsure = (why: string) => string
 
@@ -43,7 +45,8 @@ const post = (c: Coordinates, path: string, body: string, timeoutMs: number, uns
   Effect.async<Reply, Unreachable>((resume, signal) => {
     // Set once the whole request is on the wire: from then on lich may have acted on it.
     let sent = false
-    const lostHere = (e: Error) => (sent && unsure ? new Unreachable({ message: unsure(e.message) }) : lost(e))
+    let timedOut = false
+    const lostHere = (e: Error) => (sent && timedOut && unsure ? new Unreachable({ message: unsure(e.message) }) : lost(e))
     const req = http.request(
       {
         host: "127.0.0.1",
@@ -60,7 +63,10 @@ const post = (c: Coordinates, path: string, body: string, timeoutMs: number, uns
         res.on("error", (e) => resume(Effect.fail(lostHere(e))))
       }
     )
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)))
+    req.setTimeout(timeoutMs, () => {
+      timedOut = true
+      req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`))
+    })
     req.on("error", (e: NodeJS.ErrnoException) =>
       resume(Effect.fail(e.code === "ECONNREFUSED" ? new Unreachable({ message: NO_LICH }) : lostHere(e)))
     )

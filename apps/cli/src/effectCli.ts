@@ -92,7 +92,7 @@ export const clearerUsage = (command: AnyCommand, name: string, args: ReadonlyAr
 }
 
 export const unknownFlagError = (name: string, flag: string) =>
-  new UsageError({ message: `unknown flag ${quote(flag)} for lich ${name} — \`lich ${name} --help\` lists the flags it takes (put a word that starts with -- after a lone --)` })
+  new UsageError({ message: `unknown flag ${quote(flag)} for lich ${name} — \`lich ${name} --help\` lists the flags it takes` })
 
 export const wantsHelp = (args: ReadonlyArray<string>): boolean => flagZone(args).some((a) => a === "--help" || a === "-h")
 

@@ -21,22 +21,19 @@ const timeoutFlag = Options.integer("timeout").pipe(
  * 10 min: a reply is one small write, but a backend under load (or paused: a laptop lid, a SIGSTOP)
  * can take far longer than a keystroke to get to it, and an agent told its answer failed does the
  * work twice. While the connection to a live lich stays open the reply waits; a lich that dies drops
- * the connection at once, so the wait never outlives it.
+ * the connection at once (and its errands with it), so the wait never outlives it.
  */
 export const REPLY_PATIENCE_MS = 10 * 60_000
 
 /**
- * Said only when lich got the answer and never confirmed it. Retrying is the check, and it is safe:
+ * Said only when a lich that is still there got the answer and did not confirm it within the
+ * patience. Retrying is the check, and it is safe:
  * a ticket takes one answer, so a second reply says it is answered already rather than filing twice.
  * (`lich wait <ticket>` is the sender's check, not the replier's: it would take the answer out of
  * the sender's inbox.)
  */
 const replyUnsure = (ticket: string) => (why: string) =>
   `not sure the answer landed: lich got it but did not confirm (${why}) — run the same lich reply ${ticket === "" ? "" : `${ticket} `}again once lich answers (lich version shows it): if it landed, lich says the ticket is answered already, and an answer is never filed twice`
-
-/** The task reached lich and its ticket never came back: whether it went out is what cannot be known here. */
-const sendUnsure = (why: string) =>
-  `not sure the task went out: lich got it but the connection dropped before its ticket came back (${why}) — sending again may hand it over twice; from a session, lich wait collects its result if it did go out`
 
 export const waitBudgetMs = (seconds: number): number =>
   (seconds <= 0 ? DEFAULT_WAIT_SECONDS : Math.min(seconds, MAX_WAIT_SECONDS)) * 1000 + WAIT_SLACK_MS
@@ -60,7 +57,7 @@ export const send = Command.make(
   },
   (f) =>
     Effect.flatMap(
-      call("relay", Send, { from: sender(), target: f.session, project: f.project, prompt: f.prompt, timeout: f.timeout, private: f.private }, waitBudgetMs(f.timeout), sendUnsure),
+      call("relay", Send, { from: sender(), target: f.session, project: f.project, prompt: f.prompt, timeout: f.timeout, private: f.private }, waitBudgetMs(f.timeout)),
       (r) => printResult(r, f.json)
     )
 ).pipe(Command.withDescription("Type a task at another session's prompt, submit it, and wait for its answer."))
