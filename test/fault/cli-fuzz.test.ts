@@ -82,9 +82,8 @@ describe(`${LINES} generated command lines (seed ${SEED.toString(16)})`, () => {
       return why === "" ? [] : [`${JSON.stringify(lines[i])}: ${why}`]
     })
     const codes = runs.reduce<Record<number, number>>((m, run) => ({ ...m, [run.code]: (m[run.code] ?? 0) + 1 }), {})
-    const slowest = runs.map((run, i) => [run.ms, JSON.stringify(lines[i])] as const).sort((x, y) => y[0] - x[0]).slice(0, 8)
-    console.log(slowest.map(([ms, l]) => `${ms} ms ${l}`).join("\n"))
-    console.log(`cli fuzz: ${LINES} lines in ${Date.now() - started} ms, exit codes ${JSON.stringify(codes)}`)
+    const slowest = Math.max(...runs.map((run) => run.ms))
+    console.log(`cli fuzz: ${LINES} lines in ${Date.now() - started} ms (slowest ${slowest} ms), exit codes ${JSON.stringify(codes)}`)
     expect(failures).toEqual([])
     // The backend is the same process after all of it, and still answers.
     expect(b.process.exitCode).toBe(null)
