@@ -174,6 +174,7 @@ for (const b of bundles) {
   if (!existsSync(b.entryPoints[0])) continue
   await build({ ...common, ...b })
   rmSync(`${b.outfile}.cache`, { force: true })
+  rmSync(`${b.outfile}.light.cache`, { force: true })
 }
 
 const shellBuild = join(root, "apps/shell/build.mjs")
@@ -196,14 +197,17 @@ mkdirSync(join(warmHome, "bin"))
 mkdirSync(join(warmHome, "dist"))
 copyFileSync(join(root, "bin/lich"), join(warmHome, "bin/lich"))
 copyFileSync(join(dist, "cli.cjs"), join(warmHome, "dist/cli.cjs"))
-try {
-  execFileSync(process.execPath, [join(warmHome, "bin/lich"), "sessions", "--json"], { env, stdio: "ignore" })
-} catch {
-  // Exit 1 (no lich) is the expected outcome; the cache is written on exit all the same.
-}
-if (existsSync(join(warmHome, "dist/cli.cjs.cache"))) {
-  copyFileSync(join(warmHome, "dist/cli.cjs.cache"), join(dist, `cli.cjs.cache.${process.pid}`))
-  renameSync(join(dist, `cli.cjs.cache.${process.pid}`), join(dist, "cli.cjs.cache"))
+// `help` warms the light cache bin/lich uses for help and app launches.
+for (const [args, cache] of [[["sessions", "--json"], "cli.cjs.cache"], [["help"], "cli.cjs.light.cache"]]) {
+  try {
+    execFileSync(process.execPath, [join(warmHome, "bin/lich"), ...args], { env, stdio: "ignore" })
+  } catch {
+    // Exit 1 (no lich) is the expected outcome; the cache is written on exit all the same.
+  }
+  if (existsSync(join(warmHome, "dist", cache))) {
+    copyFileSync(join(warmHome, "dist", cache), join(dist, `${cache}.${process.pid}`))
+    renameSync(join(dist, `${cache}.${process.pid}`), join(dist, cache))
+  }
 }
 rmSync(warmHome, { recursive: true, force: true })
 console.log(`built lich ${version}: ${bundles.map((b) => b.outfile.slice(root.length + 1)).join(", ")}`)
