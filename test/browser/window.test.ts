@@ -69,12 +69,14 @@ describe("the window", () => {
     })
     await page.locator("lich-terminal .xterm-screen").click()
     await page.keyboard.type("stty size\n")
-    await terminalRow(page, await sizeOf()).waitFor()
+    const wide = await sizeOf()
+    await terminalRow(page, wide).waitFor()
     await page.setViewportSize({ width: 900, height: 520 })
-    await page.waitForFunction(() => {
+    // Narrower by whatever the font and sidebar make it: any change of grid must reach the PTY.
+    await page.waitForFunction((was) => {
       const t = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")!
-      return (t.xterm.term?.cols ?? 0) < 80
-    })
+      return `${t.xterm.term!.rows} ${t.xterm.term!.cols}` !== was
+    }, wide)
     await page.keyboard.type("clear; stty size\n")
     await terminalRow(page, await sizeOf()).waitFor()
     await page.setViewportSize({ width: 1200, height: 760 })
