@@ -20,7 +20,7 @@ const healthy = (over: Partial<Machine> = {}): Machine => ({
   storeProblem: async () => "",
   openStore: () => Effect.void,
   findBrowser: () => ({ ok: true, file: "/usr/bin/chromium" }),
-  which: (name) => (["claude", "codex", "git", "gh"].includes(name) ? `/usr/bin/${name}` : undefined),
+  which: (name) => (["claude", "codex", "git", "gh", "curl", "jq"].includes(name) ? `/usr/bin/${name}` : undefined),
   confinement: () => Effect.succeed({ _tag: "Confines", detail: "bubblewrap confines a session here" }),
   ...over
 })
@@ -124,6 +124,18 @@ describe("doctor", () => {
     const m = healthy({ which: (n) => (n === "git" || n === "gh" ? `/usr/bin/${n}` : undefined) })
     expect((await verdicts(m)).providers).toBe("warn")
     expect(failed(await walk(m))).toBe(false)
+  })
+
+  it("claudeWithoutCurlWarnsThatItsSessionsReportNoState", async () => {
+    const m = healthy({ which: (n) => (["claude", "git", "gh", "jq"].includes(n) ? `/usr/bin/${n}` : undefined) })
+    expect((await verdicts(m)).providers).toBe("warn")
+    expect(await detail(m, "providers")).toBe("1 of 8 on PATH: claude — curl is not on PATH, so their sessions report no state (lich's hook scripts need it)")
+  })
+
+  it("claudeWithoutJqIsFineButSaysWhatItsReportsLose", async () => {
+    const m = healthy({ which: (n) => (["claude", "git", "gh", "curl"].includes(n) ? `/usr/bin/${n}` : undefined) })
+    expect((await verdicts(m)).providers).toBe("ok")
+    expect(await detail(m, "providers")).toBe("1 of 8 on PATH: claude (no jq: state reports arrive without tool details, waiting reasons and titles)")
   })
 
   it("aProviderBinaryPinnedInTheEnvironmentIsLookedUpThere", async () => {

@@ -103,7 +103,13 @@ export const providersOnPath = (m: Machine): Effect.Effect<Finding> =>
     if (found.length === 0) {
       return warn(`none of ${agents.length} on PATH (${agents.map((p) => p.id).join(", ")}): the window opens, but no session can spawn`)
     }
-    return ok(`${found.length} of ${agents.length} on PATH: ${found.join(", ")}`)
+    const line = `${found.length} of ${agents.length} on PATH: ${found.join(", ")}`
+    // lich's hook scripts post with curl and read fields with jq: without curl a Claude Code or Codex
+    // session reports no state at all, without jq its reports lose the tool detail, reason and title.
+    if (!found.some((id) => id === "claude" || id === "codex")) return ok(line)
+    if (m.which("curl") === undefined) return warn(`${line} — curl is not on PATH, so their sessions report no state (lich's hook scripts need it)`)
+    if (m.which("jq") === undefined) return ok(`${line} (no jq: state reports arrive without tool details, waiting reasons and titles)`)
+    return ok(line)
   })
 
 export const sandbox = (m: Machine): Effect.Effect<Finding> => {
