@@ -59,7 +59,8 @@ describe("lich control on a real Claude Code session", () => {
   it("prompt: starts a turn on the prompt, which the model receives", async () => {
     rig.mock.rules.push({ match: /CTL-PROMPT/, steps: [{ text: "prompt taken" }] })
     const seen = rig.mock.waitFor(mainTurn(/CTL-PROMPT first/))
-    const r = await measured("control prompt", "control", s.label, "prompt", "CTL-PROMPT first")
+    // The first command to a fresh session waits for Claude Code to start and its mod to poll.
+    const r = await measured("control prompt (fresh session)", "control", s.label, "prompt", "CTL-PROMPT first")
     expect(r).toMatchObject({ code: 0, stderr: "", stdout: `"${s.label}" started a turn on the prompt.\n` })
     await seen
     await rig.event(reportsState(s.id, "done"))
@@ -70,7 +71,7 @@ describe("lich control on a real Claude Code session", () => {
     expect(r.code).toBe(0)
     expect(json(r.stdout)).toMatchObject({ id: s.id, label: s.label, action: "model", value: "claude-haiku-4-5-20251001", state: "done" })
     const next = rig.mock.next(mainTurn(/CTL-PROMPT after-model/))
-    expect((await lich("control", s.label, "prompt", "CTL-PROMPT after-model")).code).toBe(0)
+    expect((await measured("control prompt", "control", s.label, "prompt", "CTL-PROMPT after-model")).code).toBe(0)
     expect((await next).model).toBe("claude-haiku-4-5-20251001")
     await rig.event(reportsState(s.id, "done"))
   })
@@ -112,7 +113,9 @@ describe("lich ask on a real Claude Code session", () => {
     const side = rig.mock.next((e) => /ASK-QUESTION/.test(e.prompt))
     const r = await measured("ask", "ask", s.label, "ASK-QUESTION", "which", "code", "word?")
     expect(r).toMatchObject({ code: 0, stderr: "", stdout: "PLUMB, as noted.\n" })
-    expect((await side).conversation).toContain("ASK-SETUP")
+    const fork = await side
+    expect(fork.conversation).toContain("ASK-SETUP")
+    latencies.push(`(ask reached the mock as a ${fork.kind} request, ${fork.tools.length} tools)`)
 
     const next = rig.mock.next(mainTurn(/AFTER-ASK/))
     expect((await lich("control", s.label, "prompt", "AFTER-ASK go on")).code).toBe(0)

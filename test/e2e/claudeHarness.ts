@@ -149,6 +149,21 @@ export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>
   for (const d of ["tmp", "run", "outside"]) fs.mkdirSync(path.join(scratch, d), { recursive: true, mode: 0o700 })
   // A plugin dir of the developer's own would load into every session beside lich's.
   const b = await startBackend({ ...claudeEnv(mock, scratch), LICH_CLAUDE_BIN: claude, CLAUDE_CODE_PLUGIN_DIRS: undefined, LICH_MOD_GRACE_MS: undefined })
+  // A backend that dies under a test would otherwise leave only "no lich is running" behind: keep its
+  // last words and its log, and print them when it exits before stop() asked it to.
+  let stopping = false
+  let stderr = ""
+  b.process.stderr!.on("data", (d) => (stderr = (stderr + String(d)).slice(-8000)))
+  b.process.once("exit", (code, signal) => {
+    if (stopping) return
+    let log = ""
+    try {
+      log = fs.readFileSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "lich.log"), "utf8").slice(-8000)
+    } catch {
+      // no log written
+    }
+    console.error(`e2e: the backend exited under the suite (code ${code}, signal ${signal})\n${stderr}\n--- lich.log ---\n${log}`)
+  })
   const dirs = Object.fromEntries(Object.keys(projects).map((name) => [name, b.project(name)]))
   writeClaudeHome(b.env.HOME!, Object.keys(projects).filter((n) => projects[n]).map((n) => dirs[n]!))
   const events = await subscribe(b)
@@ -166,6 +181,7 @@ export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>
     event: events.event,
     terminal: (id) => attach(b, id),
     stop: async () => {
+      stopping = true
       events.ws.close()
       await b.stop()
       await mock.close()
