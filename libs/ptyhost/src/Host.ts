@@ -164,6 +164,13 @@ export const makeHost = (o: HostOptions) => {
   }
 
   const connection = (socket: net.Socket) => {
+    // Reads that land in one turn of the event loop leave in one writev: in a flood that is dozens of
+    // PTY reads per syscall, and a lone echo still leaves within the same turn.
+    let corked = false
+    const uncork = () => {
+      corked = false
+      socket.uncork()
+    }
     const c: Client = {
       socket,
       authed: false,
@@ -172,10 +179,13 @@ export const makeHost = (o: HostOptions) => {
       },
       data: (h, bytes) => {
         if (socket.destroyed) return
-        socket.cork()
+        if (!corked) {
+          corked = true
+          socket.cork()
+          setImmediate(uncork)
+        }
         socket.write(dataHeader(h, bytes.length))
         socket.write(bytes)
-        socket.uncork()
       }
     }
     clients.add(c)
