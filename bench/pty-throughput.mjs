@@ -135,7 +135,9 @@ const throughLich = async (b, project) => {
   const cpu0 = process.cpuUsage()
   // The backend and, when it runs one, its PTY host (a process of its own that reads the PTYs).
   const pids = [b.pid, ...ptyHosts(b.env.XDG_CONFIG_HOME)]
-  const pidStat = () => pids.map((pid) => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ").slice(11, 13).map(Number).reduce((a, x) => a + x, 0)).reduce((a, x) => a + x, 0)
+  const ticks = (pid) => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ").slice(11, 13).map(Number).reduce((a, x) => a + x, 0)
+  const pidStat = () => pids.map(ticks).reduce((a, x) => a + x, 0)
+  const host0 = pids.slice(1).map(ticks).reduce((a, x) => a + x, 0)
   const backend0 = pidStat()
   ws.send(frame(id, COMMAND))
   const r = await c.done
@@ -143,6 +145,7 @@ const throughLich = async (b, project) => {
   // Where the time went: this client's CPU and the backend's (clock ticks of 10 ms), against the wall.
   r.clientCpu = (cpu.user + cpu.system) / 1e6
   r.backendCpu = (pidStat() - backend0) / 100
+  r.hostCpu = (pids.slice(1).map(ticks).reduce((a, x) => a + x, 0) - host0) / 100
   ws.close()
   return r
 }
@@ -181,7 +184,7 @@ try {
   const lichBest = best(lich)
   console.log(`cat of ${MIB} MiB, best of 3`)
   console.log(`  raw node-pty      ${fmt(rawBest)}`)
-  console.log(`  lich /ws client   ${fmt(lichBest)}; CPU: backend + PTY host ${lichBest.backendCpu.toFixed(2)} s, client ${lichBest.clientCpu.toFixed(2)} s`)
+  console.log(`  lich /ws client   ${fmt(lichBest)}; CPU: backend + PTY host ${lichBest.backendCpu.toFixed(2)} s (host ${lichBest.hostCpu.toFixed(2)} s), client ${lichBest.clientCpu.toFixed(2)} s`)
   const ratio = (100 * (lichBest.bytes / lichBest.seconds)) / (rawBest.bytes / rawBest.seconds)
   console.log(`  ratio             ${ratio.toFixed(1)} % of raw (goal ≥ 90 %: ${ratio >= 90 ? "met" : "not met"})`)
 
