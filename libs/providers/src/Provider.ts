@@ -92,6 +92,7 @@ export interface Provider {
   readonly screen?: {
     readonly ready: ReadonlyArray<string>
     readonly dialogs: ReadonlyArray<{ readonly marker: string; readonly reason: string }>
+    readonly settleMs?: number
   }
 }
 
@@ -179,7 +180,12 @@ const rows: { readonly [K in ProviderId]: Row } = {
     defaultBinary: "opencode",
     resumeWord: "--session",
     skipPermissionsFlag: "--auto",
-    modelFlag: "--model"
+    modelFlag: "--model",
+    // Measured on 1.18.33: quiet for 600 ms within 0.6–1.8 s of start, its prompt drawn only at
+    // 5–12 s, and text typed before that is lost. The prompt's placeholder is the ready mark, but
+    // with lich's MCP server registered it is drawn once before the TUI takes keys and again ~2 s
+    // later: 3 s without a redraw is when a paste first lands (measured in test/e2e).
+    screen: { ready: ["Ask anything"], dialogs: [], settleMs: 3_000 }
   },
   omp: {
     ...none,

@@ -17,8 +17,11 @@ import type { SessionStatesShape } from "./SessionStates.js"
 
 /** 5 s: a dialog follows the composer within a second of start (Codex draws both by ~1 s). */
 export const SETTLED_MS = 5_000
-/** 30 s: opencode's cold start takes 6–12 s on two cores; past this the screen is not one lich knows. */
-export const FALLBACK_MS = 30_000
+/**
+ * 120 s: opencode's cold start takes 6–12 s on an idle two-core machine and was measured past 60 s
+ * on a loaded one; past this the screen is taken to be one lich does not know, and quiet decides.
+ */
+export const FALLBACK_MS = 120_000
 
 interface Watch {
   readonly dialog: boolean
@@ -40,28 +43,42 @@ export const startScreenWatch = ({ terminals, hub, states }: WatchDeps, id: stri
         const done = yield* Deferred.make<void>()
         const seen = yield* Ref.make<Watch>({ dialog: false, ready: false })
         let settle: Fiber.RuntimeFiber<void> | undefined
-        const onFinding = (f: ScreenFinding) =>
+        let release: Fiber.RuntimeFiber<void> | undefined
+        const stopTimers = Effect.gen(function* () {
+          if (settle) yield* Fiber.interrupt(settle)
+          if (release) yield* Fiber.interrupt(release)
+          settle = release = undefined
+        })
+        const onDialog = (reason: string, before: Watch) =>
           Effect.gen(function* () {
-            const before = yield* Ref.get(seen)
-            if (settle) yield* Fiber.interrupt(settle)
-            if (f._tag === "Dialog") {
-              yield* Ref.set(seen, { dialog: true, ready: false })
-              yield* terminals.holdForScreen(id, true)
-              if (!before.dialog) {
-                yield* states.set(id, "waiting")
-                yield* hub.publish({ _tag: "session-status", id, state: "waiting", tool: "", detail: "", reason: f.reason })
-              }
-              return
-            }
+            yield* stopTimers
+            yield* Ref.set(seen, { dialog: true, ready: false })
+            yield* terminals.holdForScreen(id, true)
+            if (before.dialog) return
+            yield* states.set(id, "waiting")
+            yield* hub.publish({ _tag: "session-status", id, state: "waiting", tool: "", detail: "", reason })
+          })
+        // Only the first composer (or the first after a dialog) counts: a redraw of it — opencode
+        // rotates its placeholder every few seconds — changes nothing.
+        const onReady = (before: Watch) =>
+          Effect.gen(function* () {
+            if (before.ready) return
             yield* Ref.set(seen, { dialog: false, ready: true })
-            yield* terminals.holdForScreen(id, false)
+            // A composer can be drawn before it takes keys (opencode's): let go once it has stood
+            // for the provider's settle time.
+            const settleMs = rules.settleMs ?? 0
+            const letGo = terminals.holdForScreen(id, false)
+            if (settleMs === 0) yield* letGo
+            else release = yield* Effect.forkScoped(Effect.delay(letGo, Duration.millis(settleMs)))
             if (before.dialog) {
               // The composer is back: the dialog was answered, and the session is at its prompt.
               yield* states.set(id, "done")
               yield* hub.publish({ _tag: "session-status", id, state: "done", tool: "", detail: "", reason: "" })
             }
-            settle = yield* Effect.forkScoped(Effect.delay(Effect.asVoid(Deferred.succeed(done, undefined)), Duration.millis(SETTLED_MS)))
+            settle = yield* Effect.forkScoped(Effect.delay(Effect.asVoid(Deferred.succeed(done, undefined)), Duration.millis(SETTLED_MS + settleMs)))
           })
+        const onFinding = (f: ScreenFinding) =>
+          Effect.flatMap(Ref.get(seen), (before) => (f._tag === "Dialog" ? onDialog(f.reason, before) : onReady(before)))
 
         const fallback = Effect.gen(function* () {
           const w = yield* Ref.get(seen)

@@ -89,7 +89,8 @@ export const makeStartPty = Effect.gen(function* () {
       const script = s.setup ? setupScript(card.projectPath) : undefined
       const screen = provider(kind).screen
       const wasLive = yield* terminals.isLive(card.id)
-      const inner = script === undefined ? { file: binary, args } : setupWrapper(script, [binary, ...args])
+      const argv = [...args, ...own.args]
+      const inner = script === undefined ? { file: binary, args: argv } : setupWrapper(script, [binary, ...argv])
       const command = row.confined ? confinedCommand({ config, kind, cwd: card.dir, binary, env }, inner) : Effect.succeed(inner)
       return yield* command
         .pipe(
@@ -98,6 +99,12 @@ export const makeStartPty = Effect.gen(function* () {
           ),
           // A provider whose screen lich reads holds its first task until the composer is drawn.
           Effect.tap(() => (screen === undefined || wasLive ? Effect.void : startScreenWatch(watchDeps, card.id, screen))),
+          // Bounded by the session: it ends with the PTY, whatever it was doing.
+          Effect.tap(() =>
+            own.alongside === undefined || wasLive
+              ? Effect.void
+              : Effect.forkDaemon(Effect.raceFirst(own.alongside(card.id), Effect.ignore(terminals.awaitExit(card.id))))
+          ),
           Effect.as(""),
           Effect.catchAll((e) => Effect.succeed(String((e as { message?: unknown }).message ?? e)))
         )

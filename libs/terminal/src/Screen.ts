@@ -22,6 +22,8 @@ export interface ScreenRules {
   /** Phrases that only the provider's ready composer draws. */
   readonly ready: ReadonlyArray<string>
   readonly dialogs: ReadonlyArray<ScreenDialog>
+  /** How long the composer must stand, not drawn again, before it is taken to read keys (default 0). */
+  readonly settleMs?: number
 }
 
 export type ScreenFinding = { readonly _tag: "Ready" } | { readonly _tag: "Dialog"; readonly reason: string }
