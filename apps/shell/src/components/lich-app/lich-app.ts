@@ -5,37 +5,37 @@
  * events every other window sees. Hotkeys are taken in the capture phase, before the terminal.
  */
 import { html, LitElement, nothing } from "lit"
-import { keyed } from "lit/directives/keyed.js"
 import { makeRpc, type Rpc } from "../../api/rpc.js"
 import { connectEvents, TerminalMux } from "../../api/sockets.js"
 import { obtainToken } from "../../api/token.js"
-import { type HotAction, step } from "../../logic/hotkeys.js"
+import type { HotAction } from "../../logic/hotkeys.js"
 import {
-  applyEvent, type Card, emptyModel, type EventJson, fromState, type Model, type Selection, selectCard, selectionOf, shownCard,
+  applyEvent, emptyModel, type EventJson, fromState, type Model, type Selection, selectCard, selectionOf, shownCard,
   type ThemeListJson, type WindowStateJson, withSelection
 } from "../../logic/model.js"
 import { noteFor } from "../../logic/notify.js"
-import { cssVariables, resolveTheme, terminalTheme, THEME_CACHE_KEY, type ThemeJson } from "../../logic/theme.js"
 import type { ProviderJson } from "../lich-new-menu/view.js"
 import type { RecentJson } from "../lich-open-project/view.js"
 import type { CardAction } from "../lich-session-card/lich-session-card.js"
 import type { LichSidebar } from "../lich-sidebar/lich-sidebar.js"
-import { sidebarRows } from "../lich-sidebar/view.js"
 import type { AnyToast, LichToasts } from "../lich-toasts/lich-toasts.js"
 import { Actions } from "./actions.js"
+import { type Checkout, withCheckouts } from "./checkouts.js"
 import { hotkeyListener, isMac } from "./keys.js"
 import { styles } from "./lich-app.styles.js"
 import { askOnce, raise } from "./notes.js"
 import type { Overlay } from "./overlay.js"
 import { type ParkedJson } from "./palette-items.js"
+import { terminalFor } from "./main-view.js"
 import { renderOverlay } from "./render-overlay.js"
+import { runHotkey } from "./run-hotkey.js"
+import { ThemePainter } from "./theme-painter.js"
 import { renamePayload } from "./view.js"
 import "../lich-sidebar/lich-sidebar.js"
 import "../lich-tabs/lich-tabs.js"
 import "../lich-toasts/lich-toasts.js"
 
 const SELECTION_KEY = "lich.selection"
-const darkQuery = () => matchMedia("(prefers-color-scheme: dark)")
 
 export class LichApp extends LitElement {
   static override styles = styles
@@ -54,7 +54,10 @@ export class LichApp extends LitElement {
   declare recent: ReadonlyArray<RecentJson>
   private rpc: Rpc | undefined
   mux: TerminalMux | undefined
-  themes: ThemeListJson | undefined
+  private readonly painter = new ThemePainter(this)
+  get themes(): ThemeListJson | undefined {
+    return this.painter.themes
+  }
   private closeEvents: (() => void) | undefined
   /** the window has the person's focus: notifications are for when it has not */
   private focused = document.hasFocus()
@@ -71,7 +74,7 @@ export class LichApp extends LitElement {
     this.parked = []
     this.recent = []
     this.ready = false
-    this.paintCached()
+    this.painter.paintCached()
   }
 
   private readonly onKey = hotkeyListener((a) => this.hotkey(a), () => {
@@ -86,7 +89,6 @@ export class LichApp extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback()
-    darkQuery().addEventListener("change", this.repaint)
     window.addEventListener("keydown", this.onKey, true)
     window.addEventListener("focus", this.onFocus)
     window.addEventListener("blur", this.onBlur)
@@ -97,7 +99,6 @@ export class LichApp extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback()
-    darkQuery().removeEventListener("change", this.repaint)
     window.removeEventListener("keydown", this.onKey, true)
     window.removeEventListener("focus", this.onFocus)
     window.removeEventListener("blur", this.onBlur)
@@ -130,7 +131,7 @@ export class LichApp extends LitElement {
         // Two loads can overlap (start and the socket's open): only the last one asked is applied.
         if (s && n === this.loads) this.model = withSelection(fromState(s, this.model), this.savedSelection())
       }),
-      this.loadThemes(),
+      this.painter.load(),
       this.call<ReadonlyArray<ProviderJson>>("desk.Providers").then((p) => { this.providers = p ?? [] })
     ])
     this.ready = true
@@ -156,17 +157,13 @@ export class LichApp extends LitElement {
   /** Branch and uncommitted state of each worktree card of a project (spawn.Worktrees, as `lich worktrees`). */
   private async refreshCheckouts(projectId: string) {
     const project = this.model.projects.find((p) => p.id === projectId)
-    if (!project || project.path === "") return
-    const list = await this.rpc!<ReadonlyArray<{ name: string; path: string; dirty: boolean }>>("spawn.Worktrees", { from: "", project: project.path }).catch(() => [])
-    const byPath = new Map(list.map((w) => [w.path, w]))
-    this.model = { ...this.model, cards: this.model.cards.map((c) => {
-      const w = c.projectId === projectId && c.path !== "" ? byPath.get(c.path) : undefined
-      return w ? { ...c, dirty: w.dirty, branch: c.branch || w.name } : c
-    }) }
+    if (!project || project.path === "" || !this.rpc) return
+    const list = await this.rpc<ReadonlyArray<Checkout>>("spawn.Worktrees", { from: "", project: project.path }).catch(() => [])
+    this.model = withCheckouts(this.model, projectId, list)
   }
 
   private onEvent(e: EventJson) {
-    if (e._tag === "theme-changed") return void this.loadThemes()
+    if (e._tag === "theme-changed") return void this.painter.load()
     if (e._tag === "session-exit") this.endedHere.add(e.id)
     if (e._tag === "session-opened" && this.inFlight > 0) this.startingIds.add(e.session.id)
     const { model, toast } = applyEvent(this.model, e)
@@ -186,39 +183,6 @@ export class LichApp extends LitElement {
     if (toast && !watching) this.toast(toast)
   }
 
-  private async loadThemes() {
-    const list = await this.call<ThemeListJson>("system.Themes")
-    if (!list) return
-    this.themes = list
-    this.repaint()
-  }
-
-  private readonly repaint = () => {
-    if (!this.themes) return
-    const t = resolveTheme(this.themes, darkQuery().matches)
-    if (!t) return
-    this.paint(t)
-    localStorage.setItem(THEME_CACHE_KEY, JSON.stringify(t))
-  }
-
-  /** First paint before the backend answers: the last theme this origin painted. */
-  private paintCached() {
-    try {
-      const cached = localStorage.getItem(THEME_CACHE_KEY)
-      if (cached) this.paint(JSON.parse(cached) as ThemeJson)
-    } catch {
-      // A corrupt cache only costs the first paint; the backend's answer repaints.
-    }
-  }
-
-  private paint(t: ThemeJson) {
-    const root = document.documentElement
-    for (const [k, v] of cssVariables(t)) root.style.setProperty(k, v)
-    root.style.colorScheme = t.scheme === "dark" ? "dark" : "light"
-    root.dataset.theme = t.id
-    this.termTheme = terminalTheme(t)
-  }
-
   private onCard(a: CardAction) {
     const card = this.model.cards.find((c) => c.id === a.id)
     if (!card) return
@@ -228,45 +192,24 @@ export class LichApp extends LitElement {
   }
 
   /** The palette's History and reopenable projects, fresh each time it opens. */
-  private async openPalette() {
+  async openPalette() {
     this.overlay = { kind: "palette", tab: "All" }
     const [parked, recent] = await Promise.all([this.call<ReadonlyArray<ParkedJson>>("desk.History", { project: "" }), this.call<ReadonlyArray<RecentJson>>("desk.Recent")])
     this.parked = parked ?? []
     this.recent = recent ?? []
   }
 
-  private sidebar = () => this.renderRoot.querySelector<LichSidebar>("lich-sidebar")
+  readonly sidebar = () => this.renderRoot.querySelector<LichSidebar>("lich-sidebar")
 
   hotkey(a: HotAction) {
-    const m = this.model
-    const shown = shownCard(m)
-    if (a === "palette") return this.overlay?.kind === "palette" ? (this.overlay = undefined) : void this.openPalette()
-    if (this.overlay && a !== "help" && a !== "settings" && a !== "open-project") return
-    const ids = sidebarRows(m.cards.filter((c) => c.projectId === m.activeProject)).flatMap((r) => (r.type === "card" ? [r.card.id] : []))
-    const tabs = m.projects.map((p) => p.id)
-    const go: Record<HotAction, () => void> = {
-      palette: () => {},
-      settings: () => { this.overlay = { kind: "settings" } },
-      "open-project": () => { this.overlay = { kind: "open-project" } },
-      help: () => { this.overlay = { kind: "help" } },
-      "new-session": () => this.sidebar()?.openMenu(),
-      "new-worktree": () => { if (m.activeProject !== "") this.overlay = { kind: "worktree" } },
-      rename: () => shown && this.sidebar()?.renameCard(shown.id),
-      close: () => shown && void this.actions.close(shown),
-      "next-session": () => { const id = step(ids, shown?.id ?? "", 1); if (id) this.model = selectCard(m, id) },
-      "prev-session": () => { const id = step(ids, shown?.id ?? "", -1); if (id) this.model = selectCard(m, id) },
-      "next-project": () => { const id = step(tabs, m.activeProject, 1); if (id) this.model = { ...m, activeProject: id } },
-      "prev-project": () => { const id = step(tabs, m.activeProject, -1); if (id) this.model = { ...m, activeProject: id } },
-      "focus-terminal": () => { this.model = { ...m, focusTick: m.focusTick + 1 } }
-    }
-    go[a]()
+    runHotkey(this, a)
   }
 
   /** Cards whose process ended while this window was open, and starts already asked for. */
-  private readonly endedHere = new Set<string>()
+  readonly endedHere = new Set<string>()
   private readonly starting = new Set<string>()
 
-  private startCard(id: string) {
+  startCard(id: string) {
     if (this.starting.has(id)) return
     this.starting.add(id)
     this.endedHere.add(id)
@@ -284,7 +227,7 @@ export class LichApp extends LitElement {
 
   /** Opens from this window still unanswered, and the cards that arrived meanwhile (shown as starting). */
   private inFlight = 0
-  private readonly startingIds = new Set<string>()
+  readonly startingIds = new Set<string>()
   opening(by: 1 | -1) {
     this.inFlight += by
     if (this.inFlight === 0 && this.startingIds.size > 0) {
@@ -320,21 +263,6 @@ export class LichApp extends LitElement {
     if (this.dataset.ready === "true") sessionStorage.setItem(SELECTION_KEY, JSON.stringify(selectionOf(this.model)))
   }
 
-  private terminalFor(card: Card | undefined) {
-    if (this.problem) return html`<div class="placeholder">${this.problem}</div>`
-    if (this.ready && this.model.projects.length === 0) return firstRun(this.mac, () => { this.overlay = { kind: "open-project" } })
-    if (!card) return html`<div class="placeholder">No session is open here. Press <kbd>${this.mac ? "⌘" : "Ctrl"}+Shift+T</kbd> or the + above the list to open one.</div>`
-    if (this.startingIds.has(card.id)) return html`<div class="placeholder">Starting “${card.label}”…</div>`
-    if (!card.live) {
-      // A card's terminal starts on its first view here (after a restart, or one never viewed); a
-      // session that ended while this window watched waits for the person to start it again.
-      if (!this.endedHere.has(card.id)) this.startCard(card.id)
-      return html`<div class="placeholder">“${card.label}” is not running.
-        <button class="start" @click=${() => this.startCard(card.id)}>Start it</button></div>`
-    }
-    return keyed(card.id, html`<lich-terminal session-id=${card.id} .mux=${this.mux!} .theme=${this.termTheme} .focusTick=${this.model.focusTick} .live=${card.live}></lich-terminal>`)
-  }
-
   override render() {
     const m = this.model
     const project = m.projects.find((p) => p.id === m.activeProject)
@@ -351,23 +279,13 @@ export class LichApp extends LitElement {
           @lich-card=${(e: CustomEvent<CardAction>) => this.onCard(e.detail)}
           @lich-new-session=${(e: CustomEvent<{ kind: string }>) => void this.actions.newSession(e.detail.kind)}
           @lich-new-worktree=${() => { this.overlay = { kind: "worktree" } }}></lich-sidebar>
-        <main>${this.terminalFor(shown)}</main>
+        <main>${terminalFor(this, shown)}</main>
       </div>
       ${this.overlay ? renderOverlay(this, this.overlay) : nothing}
       <lich-toasts @lich-open=${(e: CustomEvent<{ id: string }>) => { this.model = selectCard(this.model, e.detail.id) }}
         @lich-undo=${(e: CustomEvent<{ id: string }>) => void this.actions.resume(e.detail.id)}></lich-toasts>`
   }
 }
-
-/** What a new user sees: the two things to do, each with its key. */
-const firstRun = (mac: boolean, open: () => void) => html`<div class="first-run">
-  <h1>Welcome to lich</h1>
-  <ol>
-    <li><b>Open a project</b> — a directory you work in. <button class="start primary" @click=${open}>Open a project</button> <kbd>${mac ? "⌘" : "Ctrl"}+O</kbd></li>
-    <li><b>Start a session</b> in it — a shell, or an agent such as Claude Code — with the <b>+</b> above the list, or <kbd>${mac ? "⌘" : "Ctrl"}+Shift+T</kbd>.</li>
-  </ol>
-  <p>Every hotkey: <kbd>${mac ? "⌘" : "Ctrl"}+/</kbd>. Everything else: <kbd>${mac ? "⌘" : "Ctrl"}+K</kbd>.</p>
-</div>`
 
 customElements.define("lich-app", LichApp)
 

@@ -11,7 +11,8 @@ export type Section = (typeof SECTIONS)[number]
 
 export const RUNGS = [
   ["off", "Off — never confined"],
-  ["ask", "Ask — the window asks; the CLI confines"],
+  // The question itself is not asked yet (docs/ceilings.md): a session under Ask opens confined, as from the CLI.
+  ["ask", "Ask — confined for now (the window does not ask yet)"],
   ["worktrees", "Worktrees only"],
   ["everywhere", "Everywhere"]
 ] as const
