@@ -2,10 +2,11 @@
 import { css } from "lit"
 
 export const dialogStyles = css`
-  :host { position: fixed; inset: 0; z-index: 30; display: grid; place-items: start center; padding-top: 12vh; background: rgb(0 0 0 / 0.28); }
+  :host { position: fixed; inset: 0; z-index: 30; display: grid; place-items: start center; padding-top: 12vh; background: rgb(0 0 0 / 0.4); }
   .panel { width: min(560px, calc(100vw - 32px)); max-height: 76vh; display: flex; flex-direction: column; background: var(--popover); color: var(--popover-foreground); border: 1px solid var(--border); border-radius: 10px; box-shadow: 0 18px 50px rgb(0 0 0 / 0.3); overflow: hidden; font: 13px/1.45 Geist, Inter, system-ui, sans-serif; }
   h2 { margin: 0; padding: 14px 16px 4px; font-size: 14px; font-weight: 600; }
   .lead { padding: 0 16px 10px; color: var(--muted-foreground); font-size: 12px; }
+  .body .lead { padding: 0; }
   .body { padding: 4px 16px 12px; overflow-y: auto; display: flex; flex-direction: column; gap: 10px; }
   label { display: flex; flex-direction: column; gap: 4px; font-size: 12px; color: var(--muted-foreground); }
   label.check { flex-direction: row; align-items: center; gap: 8px; color: var(--foreground); font-size: 13px; }
