@@ -204,3 +204,34 @@ export const post = (b: Backend, route: string, body: unknown) =>
     req.on("error", reject)
     req.end(JSON.stringify(body))
   })
+
+export interface Events {
+  /** Resolves with the first event (already received, or still to come) that `match` accepts. */
+  readonly until: (match: (e: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>>
+  /** Everything received so far, oldest first. */
+  readonly seen: () => ReadonlyArray<Record<string, unknown>>
+  readonly close: () => void
+}
+
+/** The backend's /events socket, as a window attaches to it; resolves once it is open. */
+export const watchEvents = async (b: Backend): Promise<Events> => {
+  const { WebSocket } = await import("ws")
+  const events: Array<Record<string, unknown>> = []
+  const waiters: Array<() => void> = []
+  const socket = new WebSocket(`ws://127.0.0.1:${b.port}/events?token=${tokenOf(b)}`)
+  socket.on("message", (d) => {
+    events.push(JSON.parse(String(d)) as Record<string, unknown>)
+    for (const w of waiters.splice(0)) w()
+  })
+  await new Promise((r) => socket.once("open", r))
+  const until = (match: (e: Record<string, unknown>) => boolean) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const look = () => {
+        const hit = events.find(match)
+        if (hit) resolve(hit)
+        else waiters.push(look)
+      }
+      look()
+    })
+  return { until, seen: () => events, close: () => socket.close() }
+}

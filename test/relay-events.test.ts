@@ -5,13 +5,13 @@
  */
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import WebSocket from "ws"
-import { agent, type Backend, startBackend, tokenOf, waitForJson } from "./harness.js"
+import { agent, type Backend, type Events, startBackend, waitForJson, watchEvents } from "./harness.js"
 
 let b: Backend
-let events: Array<Record<string, unknown>> = []
-let socket: WebSocket
-const waiters: Array<() => void> = []
+let watch: Events
+/** Events received since the last reset: each test reads only its own. */
+let from = 0
+const events = { reset: () => (from = watch.seen().length) }
 
 beforeAll(async () => {
   b = await startBackend({
@@ -20,29 +20,18 @@ beforeAll(async () => {
     LICH_CRUSH_BIN: agent("mute"),
     LICH_OMP_BIN: agent("slow-replier")
   })
-  const token = tokenOf(b)
-  socket = new WebSocket(`ws://127.0.0.1:${b.port}/events?token=${token}`)
-  socket.on("message", (d) => {
-    events.push(JSON.parse(String(d)))
-    for (const w of waiters.splice(0)) w()
-  })
-  await new Promise((r) => socket.once("open", r))
+  watch = await watchEvents(b)
 })
 afterAll(async () => {
-  socket?.close()
+  watch?.close()
   await b?.stop()
 })
 
-/** Resolves once an event matching `match` has arrived (now or later). */
-const until = (match: (e: Record<string, unknown>) => boolean) =>
-  new Promise<Record<string, unknown>>((resolve) => {
-    const look = () => {
-      const hit = events.find(match)
-      if (hit) resolve(hit)
-      else waiters.push(look)
-    }
-    look()
-  })
+/** Resolves once an event matching `match` has arrived (now or later) since the last reset. */
+const until = (match: (e: Record<string, unknown>) => boolean) => {
+  const start = from
+  return watch.until((e) => watch.seen().indexOf(e) >= start && match(e))
+}
 
 const open = async (kind: string) => {
   const s = JSON.parse((await b.lich(["open", "--project", b.project("ev"), "--kind", kind, "--json"])).stdout)
@@ -54,7 +43,7 @@ describe("relay events", () => {
   it("marks both cards with the ticket while the errand is open and clears both when it closes", async () => {
     const sender = await open("crush")
     const target = await open("claude")
-    events = []
+    events.reset()
     const r = await b.lich(["send", "--json", target.label, "mark me"], { LICH_SESSION_ID: sender.id })
     const { ticket } = JSON.parse(r.stdout)
     const inMark = await until((e) => e._tag === "session-relay" && e.id === target.id && e.direction === "in")
@@ -67,7 +56,7 @@ describe("relay events", () => {
   it("raises the stall event for the sender when the target's turn ends unanswered", async () => {
     const sender = await open("crush")
     const target = await open("opencode")
-    events = []
+    events.reset()
     const r = await b.lich(["send", target.label, "ignore me"], { LICH_SESSION_ID: sender.id })
     expect(r.code).toBe(3)
     const stall = await until((e) => e._tag === "session-relay-stalled")
@@ -77,7 +66,7 @@ describe("relay events", () => {
   it("counts a session sender's inbox when a result lands after its wait gave up", async () => {
     const sender = await open("crush")
     const target = await open("omp")
-    events = []
+    events.reset()
     const r = await b.lich(["send", "--timeout", "1", target.label, "slowly"], { LICH_SESSION_ID: sender.id })
     expect(r.code).toBe(2)
     expect(await until((e) => e._tag === "session-inbox" && e.id === sender.id)).toEqual({ _tag: "session-inbox", id: sender.id, count: 1 })

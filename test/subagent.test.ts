@@ -10,25 +10,13 @@ import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import WebSocket from "ws"
-import { type AgentEvent, type AgentRecord, type Backend, agent, post, startBackend, tokenOf, waitForJson, waitForRecord } from "./harness.js"
+import { type AgentEvent, type AgentRecord, type Backend, type Events, agent, post, startBackend, waitForJson, waitForRecord, watchEvents } from "./harness.js"
 
 let b: Backend
 let project: string
-let socket: WebSocket
-const events: Array<Record<string, unknown>> = []
-const waiters: Array<() => void> = []
-
+let events: Events
 /** Resolves once an event matching `match` has arrived on /events (now or later). */
-const until = (match: (e: Record<string, unknown>) => boolean) =>
-  new Promise<Record<string, unknown>>((resolve) => {
-    const look = () => {
-      const hit = events.find(match)
-      if (hit) resolve(hit)
-      else waiters.push(look)
-    }
-    look()
-  })
+const until = (match: (e: Record<string, unknown>) => boolean) => events.until(match)
 
 interface Opened {
   readonly id: string
@@ -54,15 +42,10 @@ const folders = async () => JSON.parse((await b.lich(["folders", "--project", pr
 beforeAll(async () => {
   b = await startBackend({ LICH_CLAUDE_BIN: agent("hooked-replier"), LICH_CRUSH_BIN: agent("hooked-silent"), LICH_KIRO_BIN: agent("mute") })
   project = b.project("workers")
-  socket = new WebSocket(`ws://127.0.0.1:${b.port}/events?token=${tokenOf(b)}`)
-  socket.on("message", (d) => {
-    events.push(JSON.parse(String(d)))
-    for (const w of waiters.splice(0)) w()
-  })
-  await new Promise((r) => socket.once("open", r))
+  events = await watchEvents(b)
 })
 afterAll(async () => {
-  socket?.close()
+  events?.close()
   await b?.stop()
 })
 

@@ -5,30 +5,15 @@
  * one turn. Integration suites cover the same paths with real processes; this one owns the time.
  */
 import { it } from "@effect/vitest"
-import { EventHub, HookReports, type HookReport } from "@lich/events"
-import { ServerConfig, SessionStates, Workspace, WorkspaceLayer } from "@lich/spawn"
-import { ModChannel } from "@lich/mod"
-import { StoreMemory } from "@lich/store"
+import { HookReports, type HookReport } from "@lich/events"
+import { Workspace } from "@lich/spawn"
 import { FakePty, Terminals } from "@lich/terminal"
-import { Duration, Effect, Fiber, Layer, TestClock } from "effect"
-import * as fs from "node:fs"
-import * as os from "node:os"
-import * as path from "node:path"
+import { Duration, Effect, Fiber, TestClock } from "effect"
 import { describe, expect } from "vitest"
-import { Relay, RelayLayer } from "./Relay.js"
+import { Relay } from "./Relay.js"
+import { relayTestLayer } from "./testLayer.js"
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-relay-"))
-const config = Layer.succeed(ServerConfig, {
-  version: "test",
-  port: 1,
-  token: "t",
-  lichBin: "/usr/bin/lich",
-  env: {},
-  dataDir: path.join(dir, "data"),
-  home: dir
-})
-const base = Layer.mergeAll(config, EventHub.layer, HookReports.layer, SessionStates.layer, StoreMemory, Terminals.layer.pipe(Layer.provideMerge(FakePty.layer)))
-const TestLayer = RelayLayer.pipe(Layer.provideMerge(Layer.merge(ModChannel.layer, WorkspaceLayer).pipe(Layer.provideMerge(base))))
+const { dir, layer: TestLayer } = relayTestLayer("lich-relay-")
 
 const tick = (ms: number) => TestClock.adjust(Duration.millis(ms))
 

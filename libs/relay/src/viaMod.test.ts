@@ -5,31 +5,16 @@
  * handed to the mod — nothing typed — once it polls. The real Claude Code is proved in test/e2e/.
  */
 import { it } from "@effect/vitest"
-import { EventHub, HookReports } from "@lich/events"
+import { EventHub } from "@lich/events"
 import { ModChannel } from "@lich/mod"
-import { ServerConfig, SessionStates, Workspace, WorkspaceLayer } from "@lich/spawn"
-import { StoreMemory } from "@lich/store"
-import { FakePty, Terminals } from "@lich/terminal"
-import { Duration, Effect, Fiber, Layer, Option, Queue, TestClock } from "effect"
-import * as fs from "node:fs"
-import * as os from "node:os"
-import * as path from "node:path"
+import { Workspace } from "@lich/spawn"
+import { FakePty } from "@lich/terminal"
+import { Duration, Effect, Fiber, Option, Queue, TestClock } from "effect"
 import { describe, expect } from "vitest"
-import { Relay, RelayLayer } from "./Relay.js"
+import { Relay } from "./Relay.js"
+import { relayTestLayer } from "./testLayer.js"
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-viamod-"))
-const config = Layer.succeed(ServerConfig, {
-  version: "test",
-  port: 1,
-  token: "t",
-  lichBin: "/usr/bin/lich",
-  env: {},
-  dataDir: path.join(dir, "data"),
-  home: dir,
-  claudePlugin: { dir: path.join(dir, "plugin"), version: "0.15.0" }
-})
-const base = Layer.mergeAll(config, EventHub.layer, HookReports.layer, SessionStates.layer, StoreMemory, Terminals.layer.pipe(Layer.provideMerge(FakePty.layer)))
-const TestLayer = RelayLayer.pipe(Layer.provideMerge(Layer.merge(ModChannel.layer, WorkspaceLayer).pipe(Layer.provideMerge(base))))
+const { dir, layer: TestLayer } = relayTestLayer("lich-viamod-", { claudePlugin: { dir: "/nonexistent/plugin", version: "0.15.0" } })
 
 const tick = (ms: number) => TestClock.adjust(Duration.millis(ms))
 
