@@ -79,7 +79,7 @@ describe("a relay answered by the real Claude Code", () => {
 })
 
 describe("a permission prompt", () => {
-  it("shows the session as waiting, and insert is refused", async () => {
+  it("shows the session as waiting, insert is refused, and a send says why it is blocked", async () => {
     rig.mock.rules.push({
       match: /WRITE-OUTSIDE/,
       // Outside the project, so acceptEdits does not cover it and Claude Code asks.
@@ -96,5 +96,9 @@ describe("a permission prompt", () => {
     expect(ins.code).toBe(1)
     expect(ins.stdout).toBe("")
     expect(ins.stderr).toMatch(/^lich: .*(waiting|permission)/)
+    // A task sent now says the session is blocked on a person, and why, in its hook's words.
+    const blocked = await lich("send", "--timeout", "2", s.label, "another task meanwhile")
+    expect(blocked).toMatchObject({ code: 2, stderr: "" })
+    expect(blocked.stdout).toContain(`${s.label} is waiting on a person, not working: ${String(e.reason).replace(/[.\s]+$/, "")}.`)
   })
 })
