@@ -7,11 +7,20 @@ import type { Collected, Inserted, RelayResult, Focused } from "@lich/contract"
 
 export type Audience = "cli" | "mcp"
 
-/** The opening of a pending outcome: still working, or blocked on a person and why. */
-const pendingOpening = (r: RelayResult): string =>
-  r.detail === undefined || r.detail === ""
-    ? `${r.target} is still working.`
-    : `${r.target} is waiting on a person, not working: ${r.detail.replace(/[.\s]+$/, "")}. It cannot pick up the task until someone answers that in the "${r.target}" card — tell the user.`
+/**
+ * The detail a pending result carries for a target that has never reported its state (a provider
+ * with no hooks lich reads): lich cannot say it is working, only that the message was typed.
+ */
+export const UNREPORTED = "unreported"
+
+/** The opening of a pending outcome: still working, blocked on a person and why, or not known. */
+const pendingOpening = (r: RelayResult): string => {
+  if (r.detail === undefined || r.detail === "") return `${r.target} is still working.`
+  if (r.detail === UNREPORTED) {
+    return `${r.target} reports no state to lich, so whether it is still working, finished without replying, or never read the message is not known here: the message was typed at its prompt and nothing came back in time. Open the "${r.target}" card to see which.`
+  }
+  return `${r.target} is waiting on a person, not working: ${r.detail.replace(/[.\s]+$/, "")}. It cannot pick up the task until someone answers that in the "${r.target}" card — tell the user.`
+}
 
 const pending = (r: RelayResult, a: Audience, senderIsSession: boolean): string => {
   const held = `${pendingOpening(r)} The errand is open — a message that session was not ready for is held until it is`

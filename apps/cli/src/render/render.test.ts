@@ -53,6 +53,13 @@ describe("relay outcomes", () => {
     )
     expect(renderResult(result("pending"), "mcp")).toContain('wait_for_answer (ticket "a1b2c3d4"')
   })
+  it("says what lich does not know about a target that reports no state, and still hands back the ticket", () => {
+    const r = new RelayResult({ ticket: "a1b2c3d4", target: "docs", status: "pending", answer: "", detail: "unreported" })
+    const text = renderResult(r)
+    expect(text).toMatch(/^docs reports no state to lich, so whether it is still working, finished without replying, or never read the message is not known here/)
+    expect(text).not.toContain("is still working.")
+    expect(text).toContain("lich wait a1b2c3d4")
+  })
   it("sends a person to the card when the answer stayed in that session", () => {
     expect(renderResult(result("unanswered"))).toBe(
       'The "docs" session finished its turn without answering through lich. Whatever it produced is in that session — tell the user to open the "docs" card to read it.'
