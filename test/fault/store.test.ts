@@ -12,7 +12,7 @@ import * as path from "node:path"
 import Database from "better-sqlite3"
 import { afterAll, describe, expect, it } from "vitest"
 import { freePort, isolatedEnv, lichBin, post, startBackend, waitForOutput } from "../harness.js"
-import { lichWithin } from "./faultHarness.js"
+import { lichWithin, rawRequest } from "./faultHarness.js"
 
 const root = process.getuid?.() === 0
 const dirs: Array<string> = []
@@ -97,10 +97,15 @@ describe("a read-only lich.db", () => {
     const r = await lichWithin(["rename", "Session 1", "--project", t.project, "renamed"], t.env, 15_000)
     expect(r).toMatchObject({
       code: 1,
-      stderr: "lich: the workspace database failed: lich's database cannot be written (read-only file or disk), so this change was not saved — make lich.db and its directory writable, then restart lich\n"
+      stderr: "lich: the workspace database failed: lich's database cannot be written (read-only file or disk), so no change is saved — make lich.db and its directory writable, then restart lich\n"
     })
     expect(labelsIn(t.db)).toEqual(["Session 1"])
     expect((await lichWithin(["sessions", "--json"], t.env, 15_000)).code).toBe(0)
+    // Known from the start, not only at the first change: what lich doctor reads from a running lich.
+    const port = Number(t.env.LICH_LISTEN_PORT)
+    const token = JSON.parse(fs.readFileSync(path.join(t.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
+    const health = await rawRequest(port, "POST", `/rpc/system.Health?token=${token}`, "{}")
+    expect(JSON.parse(health.text).store).toBe("lich's database cannot be written (read-only file or disk), so no change is saved — make lich.db and its directory writable, then restart lich")
   })
 })
 

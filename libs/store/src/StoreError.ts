@@ -51,12 +51,14 @@ export const sqliteCode = (error: unknown): string | undefined => {
   return undefined
 }
 
+export const readOnlyWords = "lich's database cannot be written (read-only file or disk)"
+
 const fromSqlError = (operation: string, error: SqlError): StoreError => {
   const code = sqliteCode(error) ?? ""
   const message = code === "SQLITE_FULL"
     ? "the disk holding lich's database is full, so this change was not saved — free some space and try again"
     : code.startsWith("SQLITE_READONLY")
-      ? "lich's database cannot be written (read-only file or disk), so this change was not saved — make lich.db and its directory writable, then restart lich"
+      ? `${readOnlyWords}, so this change was not saved — make lich.db and its directory writable, then restart lich`
       : `${operation} failed: ${describeCause(error)}`
   return new StoreError({ operation, message, cause: error })
 }

@@ -17,7 +17,7 @@ import type { SqlError } from "@effect/sql/SqlError"
 import { Context, Effect, Layer, Option, Ref } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { sqliteCode, StoreError, storeErrors } from "./StoreError.js"
+import { readOnlyWords, sqliteCode, StoreError, storeErrors } from "./StoreError.js"
 
 export interface StoreHealthShape {
   /** Why the store cannot keep writes any more, once it knows; None while it is healthy. */
@@ -49,6 +49,9 @@ export const vanishedMessage = (file: string, restored: boolean): string =>
   `${path.basename(file)} was deleted or replaced while lich was running (${file}), so nothing more can be saved` +
   (restored ? ` — what was saved until then has been put back there;` : ";") +
   ` quit lich and start it again (lich quit, then lich) to keep saving`
+
+/** What a read-only database is called on every surface (StoreError.ts words the write refusals the same). */
+export const readOnlyMessage = `${readOnlyWords}, so no change is saved — make lich.db and its directory writable, then restart lich`
 
 export class StoreHealth extends Context.Tag("lich/store/StoreHealth")<StoreHealth, StoreHealthShape>() {
   /** Watches the database at `file` (":memory:" is always healthy). Requires the SqlClient on it. */
@@ -112,6 +115,23 @@ export class StoreHealth extends Context.Tag("lich/store/StoreHealth")<StoreHeal
               Effect.tapError((e) => (isStoreError(e) ? rollbackAfter(e) : Effect.void)),
               Effect.catchIf(isStoreError, explain(operation))
             ) as Effect.Effect<A, StoreError | Exclude<E, SqlError>, R>
+
+        // A database that opened read-only (a 0444 file, a read-only mount) is known from the start:
+        // SQLite falls back to reading without a word. One header write, rolled back, tells (a write
+        // lock alone does not: in WAL mode it lives in the -shm file).
+        if (opened !== undefined) {
+          const [row] = yield* sql.unsafe<{ user_version: number }>("PRAGMA user_version").pipe(Effect.orElseSucceed(() => []))
+          const writable = yield* sql.unsafe("BEGIN IMMEDIATE").pipe(
+            Effect.zipRight(sql.unsafe(`PRAGMA user_version = ${Number(row?.user_version ?? 0)}`)),
+            Effect.ensuring(Effect.ignore(sql.unsafe("ROLLBACK"))),
+            Effect.as(true),
+            Effect.catchAll((e) => Effect.succeed(!(sqliteCode(e) ?? "").startsWith("SQLITE_READONLY")))
+          )
+          if (!writable) {
+            yield* Ref.set(problem, Option.some(readOnlyMessage))
+            yield* Effect.logWarning(`store: ${readOnlyMessage}`)
+          }
+        }
 
         return { problem: Ref.get(problem), guard, errors }
       })
