@@ -9,14 +9,12 @@
  * ended it" from "the timeout ended it", not tuning.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type ClaudeRig, type Opened, startClaudeRig } from "./claudeHarness.js"
-import type { Logged } from "./mockAnthropic.js"
+import { type ClaudeRig, startClaudeRig } from "./claudeHarness.js"
 
 let rig: ClaudeRig
-const opened: Array<Opened> = []
 
 beforeAll(async () => {
-  rig = await startClaudeRig({ trusted: true, untrusted: false })
+  rig = await startClaudeRig({ trusted: true })
 })
 afterAll(async () => {
   await rig?.stop()
@@ -28,13 +26,7 @@ const timed = async (...args: ReadonlyArray<string>) => {
   const r = await lich(...args)
   return { ...r, ms: Date.now() - t0 }
 }
-const open = async (project = "trusted") => {
-  const s = await rig.open(rig.dirs[project]!)
-  opened.push(s)
-  return s
-}
-/** A request the conversation itself makes (it carries the tool list), whose newest prompt matches. */
-const mainTurn = (pattern: RegExp) => (e: Logged) => e.kind === "main" && pattern.test(e.prompt)
+const open = () => rig.open(rig.dirs.trusted!)
 const stateOf = async (id: string) =>
   (JSON.parse((await lich("sessions", "--json")).stdout) as Array<{ id: string; state: string }>).find((s) => s.id === id)?.state
 const reportsState = (id: string, state: string) => (e: Record<string, unknown>) => e._tag === "session-status" && e.id === id && e.state === state
