@@ -315,7 +315,15 @@ describe("registration at spawn", () => {
     expect(r.code).toBe(0)
     const s = JSON.parse(r.stdout)
     const rec = await waitForJson<AgentRecord>(path.join(b.env.FAKE_AGENT_LOG!, `${s.id}.json`))
-    expect(rec.argv.slice(0, 4)).toEqual(["-c", `mcp_servers.lich.command=${JSON.stringify(rec.env.LICH_BIN)}`, "-c", 'mcp_servers.lich.args=["mcp"]'])
+    // --no-daemon and lich's hooks profile, then the registration, all ahead of any subcommand.
+    expect(rec.argv.slice(0, 7)).toEqual([
+      "--no-daemon", "--profile", "lich",
+      "-c", `mcp_servers.lich.command=${JSON.stringify(rec.env.LICH_BIN)}`, "-c", 'mcp_servers.lich.args=["mcp"]'
+    ])
+    // The profile is a file lich owns; the user's own config.toml is never written.
+    const codexHome = path.join(b.env.HOME!, ".codex")
+    expect(fs.readFileSync(path.join(codexHome, "lich.config.toml"), "utf8")).toContain("report-state.sh' done")
+    expect(fs.existsSync(path.join(codexHome, "config.toml"))).toBe(false)
     expect(path.basename(rec.env.LICH_BIN!)).toBe("lich")
     const token = runtime().token as string
     expect(rec.argv.join(" ")).not.toContain(token)
