@@ -1,7 +1,7 @@
 /**
  * What a person sees and hears: open-project and new-session by keyboard alone (no mouse event is
  * sent), a desktop notification when a session's hooks report waiting while the window is not
- * focused (clicking it opens the card), the real Claude Code's captured screen drawn with lich's own
+ * focused (clicking it opens the card), the tool, reason and usage on the card, the real Claude Code's captured screen drawn with lich's own
  * font and legible in light and dark, and no 404 (favicon included) on load.
  */
 import * as fs from "node:fs"
@@ -84,6 +84,10 @@ describe("the person at the window", () => {
     await waitShownChange(agent)
     expect((await post(b, "/hook", { session_id: agent, state: "busy", tool: "Bash", detail: "npm test" })).status).toBe(204)
     await page.locator("lich-session-card .status.busy", { hasText: "Bash · npm test" }).waitFor()
+    // What Claude Code's mod measures of itself, as it posts it: context and cost on the card.
+    const usage = { session_id: agent, conversation_id: "conv-1", context: { window: 200000, tokens: 84000, percent: 42 }, rate_limits: [], cost_usd: 0.318 }
+    expect((await post(b, "/mod/usage", usage)).status).toBe(204)
+    await page.locator("lich-session-card .usage", { hasText: "42% · $0.32" }).waitFor()
     await page.evaluate(() => window.dispatchEvent(new Event("blur")))
     expect((await post(b, "/hook", { session_id: agent, state: "waiting", reason: "Claude needs your permission to use Bash" })).status).toBe(204)
     await page.waitForFunction(() => (window as unknown as { made: Array<Notification> }).made.length === 1)

@@ -3,7 +3,7 @@
  * every Claude Code session and its subagents kept native land in the fake agent's argv and env; a
  * provider's binary setting makes a missing provider found and runs it; the sandbox rung decides
  * confinement; the project's setup script and .worktreeinclude shape a new worktree; the theme
- * repaints and `lich theme list` agrees; the cost readout switch is stored for the cost readout.
+ * repaints and `lich theme list` agrees; with the cost readout off `lich cost` says so.
  */
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
@@ -141,7 +141,7 @@ describe("settings reach the next spawn", () => {
     expect(fs.readFileSync(path.join(wt.path, ".env"), "utf8")).toBe("TOKEN=local\n")
   })
 
-  it("switches the theme (lich theme list agrees) and stores the cost readout switch", async () => {
+  it("switches the theme (lich theme list agrees) and turns the cost readout off (lich cost says so)", async () => {
     await page.keyboard.press("Control+,")
     await settings().locator("nav button[data-section=Appearance]").click()
     await settings().locator("select[name=theme]").selectOption("dark")
@@ -150,6 +150,7 @@ describe("settings reach the next spawn", () => {
     await settings().locator("nav button[data-section=Cost]").click()
     await settings().locator(`input[name="cost.readout"]`).uncheck()
     await saved("cost.readout")
+    expect((await b.lich(["cost"])).stdout).toContain("The cost readout is off (setting cost.readout)")
     await shots(page, "settings-04-cost-dark")
     await page.keyboard.press("Escape")
     await page.reload()
