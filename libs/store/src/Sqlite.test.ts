@@ -36,7 +36,7 @@ describe("SqliteLive", () => {
       expect(mode).toBe("wal")
     }))
 
-  it.effect("creates every table of the migrations (2: the cost ledger)", () =>
+  it.effect("creates every table of the migrations (2: the cost ledger, 3: the relay's journal)", () =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const tables = yield* sql<{ readonly name: string }>`
@@ -44,6 +44,7 @@ describe("SqliteLive", () => {
       expect(tables.map((t) => t.name)).toEqual([
         "effect_sql_migrations",
         "projects",
+        "relay_journal",
         "session_costs",
         "sessions",
         "settings",
@@ -66,7 +67,7 @@ describe("SqliteLive", () => {
         return [again, migrations] as const
       }).pipe(Effect.provide(FileStore(file)))
       expect(Option.getOrThrow(again).path).toBe("/src/lich")
-      expect(migrations.map((m) => m.migration_id)).toEqual([1, 2])
+      expect(migrations.map((m) => m.migration_id)).toEqual([1, 2, 3])
     }))
 
   it.effect("a file in a directory that does not exist fails with a StoreError naming it", () =>

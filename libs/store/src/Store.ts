@@ -6,6 +6,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Layer } from "effect"
 import { History } from "./History.js"
+import { Journal } from "./Journal.js"
 import { Ledger } from "./Ledger.js"
 import { Projects } from "./Projects.js"
 import { Sessions } from "./Sessions.js"
@@ -15,7 +16,7 @@ import type { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 import { WorktreePorts } from "./WorktreePorts.js"
 
-export type StoreServices = Projects | Sessions | Settings | WorktreePorts | History | Ledger | StoreHealth
+export type StoreServices = Projects | Sessions | Settings | WorktreePorts | History | Ledger | Journal | StoreHealth
 
 /** Every repository, over whatever SqlClient (and the StoreHealth watching its file) is provided. */
 export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, never, SqlClient.SqlClient | StoreHealth> = Layer.mergeAll(
@@ -24,7 +25,8 @@ export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, neve
   Settings.layer,
   WorktreePorts.layer,
   History.layer,
-  Ledger.layer
+  Ledger.layer,
+  Journal.layer
 )
 
 /** Every repository over the database file at `filename`, opened and migrated. */

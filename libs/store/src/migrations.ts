@@ -11,6 +11,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { sessionCosts } from "./migrations/2_session_costs.js"
+import { relayJournal } from "./migrations/3_relay_journal.js"
 
 const initial = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -73,5 +74,6 @@ const initial = Effect.gen(function* () {
 
 export const migrations: Migrator.Loader = Migrator.fromRecord({
   "1_initial": initial,
-  "2_session_costs": sessionCosts
+  "2_session_costs": sessionCosts,
+  "3_relay_journal": relayJournal
 })

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Journal, StoreMemory } from "@lich/store"
+import { Deferred, Effect } from "effect"
+import { changesBetween, ErrandJournal, recordsOf, seed } from "./journal.js"
+import { emptyState, type Errand, type Outcome, stash } from "./state.js"
+
+const errand = (ticket: string, outcome: Deferred.Deferred<Outcome>): Errand => ({
+  ticket,
+  senderId: "sender",
+  senderLabel: "alpha",
+  targetId: "target",
+  targetLabel: "beta",
+  targetBranch: "",
+  prompt: "do it",
+  message: "[lich] do it",
+  private: false,
+  createdAt: 1_000,
+  releasedAt: 1_000,
+  delivered: false,
+  entered: false,
+  sawBusy: false,
+  skipTurns: 0,
+  attended: 1,
+  retyped: false,
+  awaitingStart: false,
+  subagent: false,
+  workerMessage: "",
+  closed: false,
+  outcome
+})
+
+const fresh = Effect.provide(ErrandJournal, ErrandJournal.layer)
+
+describe("the relay's journal", () => {
+  it.effect("brings back every open errand, tombstone and inbox entry as they were last noted", () =>
+    Effect.gen(function*() {
+      const first = yield* fresh
+      const s = emptyState()
+      const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
+      s.errands.set(a.ticket, a)
+      s.errands.set("bbbb0002", errand("bbbb0002", yield* Deferred.make<Outcome>()))
+      s.tombs.set("cccc0003", { ticket: "cccc0003", senderId: "sender", targetLabel: "beta", status: "unanswered", private: false, until: 5_000, lateOk: true })
+      stash(s, { ticket: "dddd0004", senderId: "sender", target: "beta", status: "answered", answer: "late", readyAt: 3_000, private: false, nudged: false })
+      stash(s, { ticket: "eeee0005", senderId: "sender", target: "beta", status: "answered", answer: "early", readyAt: 2_000, private: true, nudged: true })
+      first.note(s)
+      yield* first.flush
+      // Transitions after the first write: one delivered and its clock released, one gone.
+      a.delivered = true
+      a.releasedAt = 4_000
+      s.errands.delete("bbbb0002")
+      first.note(s)
+      yield* first.flush
+
+      const restored = yield* (yield* fresh).restore
+      const again = emptyState()
+      seed(again, restored)
+      expect(restored.dropped).toBe(0)
+      expect(recordsOf(again)).toEqual(recordsOf(s))
+      expect([...again.errands.keys()]).toEqual(["aaaa0001"])
+      expect(again.errands.get("aaaa0001")).toMatchObject({ delivered: true, releasedAt: 4_000 })
+      // Oldest first, as the inbox is read.
+      expect(again.inbox.get("sender")!.map((e) => e.ticket)).toEqual(["eeee0005", "dddd0004"])
+      // A fresh Deferred: nobody holds the line across a restart.
+      expect(yield* Deferred.isDone(again.errands.get("aaaa0001")!.outcome)).toBe(false)
+    }).pipe(Effect.provide(StoreMemory)))
+
+  it.effect("writes nothing when nothing changed, and only what changed when something did", () =>
+    Effect.gen(function*() {
+      const s = emptyState()
+      const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
+      s.errands.set(a.ticket, a)
+      const before = recordsOf(s)
+      expect(changesBetween(before, recordsOf(s))).toEqual({ put: [], remove: [] })
+      a.sawBusy = true
+      const after = recordsOf(s)
+      expect(changesBetween(before, after).put.map((r) => `${r.kind}:${r.ticket}`)).toEqual(["errand:aaaa0001"])
+      s.errands.delete(a.ticket)
+      expect(changesBetween(after, recordsOf(s))).toEqual({ put: [], remove: [{ kind: "errand", ticket: "aaaa0001" }] })
+    }))
+
+  it.effect("drops a record it cannot read, and says how many", () =>
+    Effect.gen(function*() {
+      const journal = yield* Journal
+      yield* journal.apply({
+        put: [
+          { kind: "errand", ticket: "aaaa0001", body: "not json" },
+          { kind: "tomb", ticket: "cccc0003", body: JSON.stringify({ v: 999, ticket: "cccc0003" }) }
+        ],
+        remove: []
+      })
+      const restored = yield* (yield* fresh).restore
+      expect([restored.dropped, restored.errands.size, restored.tombs.size]).toEqual([2, 0, 0])
+    }).pipe(Effect.provide(StoreMemory)))
+})
