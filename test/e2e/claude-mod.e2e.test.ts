@@ -98,6 +98,20 @@ describe("lich control on a real Claude Code session", () => {
     const r = await measured("control command", "control", s.label, "command", "/e2e-echo", "alpha beta")
     expect(r).toMatchObject({ code: 0, stderr: "", stdout: `"${s.label}" ran /e2e-echo.\n` })
     await ran
+    await rig.event(reportsState(s.id, "done"))
+  })
+
+  it("command: runs Claude Code's own /compact with its instructions, reported as compacting", async () => {
+    rig.mock.rules.push({ match: /KEEP-THE-PLAN/, on: "any", steps: [{ text: "<summary>the plan, kept</summary>" }] })
+    const compacting = rig.event(reportsState(s.id, "compacting"))
+    const summary = rig.mock.next((e) => /KEEP-THE-PLAN/.test(e.prompt))
+    const r = await measured("control command compact", "control", s.label, "command", "compact", "KEEP-THE-PLAN please")
+    expect(r).toMatchObject({ code: 0, stderr: "", stdout: `"${s.label}" ran /compact.\n` })
+    await summary
+    await compacting
+    // A manual compaction hands the session back at its prompt.
+    await rig.event(reportsState(s.id, "done"))
+    expect((await lich("sessions", "--json")).stdout).toContain(`"id":"${s.id}"`)
   })
 })
 
