@@ -168,7 +168,7 @@ const bundles = [
   { entryPoints: [join(root, "apps/cli/src/bin.ts")], outfile: join(dist, "cli.cjs"), plugins: [stubUnused, deepImports, lazyBuiltinsPlugin, lazyPrompts] },
   { entryPoints: [join(root, "apps/server/src/bin.ts")], outfile: join(dist, "server.cjs") },
   // The PTY host (libs/ptyhost): started by the backend, outlives it; docs/pty-host.md.
-  { entryPoints: [join(root, "libs/ptyhost/src/bin.ts")], outfile: join(dist, "ptyhost.cjs") }
+  { entryPoints: [join(root, "libs/ptyhost/src/bin.ts")], outfile: join(dist, "ptyhost.cjs"), plugins: [deepImports] }
 ]
 for (const b of bundles) {
   if (!existsSync(b.entryPoints[0])) continue
