@@ -32,38 +32,69 @@ const HOST_DIED = { exitCode: 0, signal: 9 } as const
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
+/** The host is gone (it died, or it was killed): its PTYs hung up with it. Ends each for Terminals. */
+const hostDied = (conn: Connection, warn: (line: string) => void) => {
+  const held = [...conn.procs.values()]
+  conn.procs.clear()
+  if (held.length > 0) warn(`the PTY host died: its ${held.length} session(s) ended with it`)
+  for (const p of held) {
+    try {
+      process.kill(p.pid, "SIGKILL")
+    } catch {
+      // already gone with the hang-up, as it should be
+    }
+    p.end(HOST_DIED)
+  }
+}
+
+const spawnOn = (conn: Connection, so: PtySpawnOptions) =>
+  Effect.gen(function*() {
+    const { id = "", file, args, cwd, env, cols, rows } = so
+    const answer = yield* Effect.promise(() => conn.request({ t: "spawn", id, file, args, cwd, env, cols, rows }))
+    const proc = answer.t === "spawned" ? conn.procs.get(answer.h) : undefined
+    if (proc !== undefined) return proc as PtyProcess
+    const failed = answer.t === "failed" ? answer : { reason: "host", message: `cannot start ${file}: the PTY host went away` }
+    return yield* new PtySpawnError({ file, cwd, reason: failed.reason, message: failed.message })
+  })
+
+/** Lists what the host kept and attaches to each: the ring comes first on each one's data. */
+const attachAll = (conn: Connection, hello: { readonly pid: number; readonly version: string }) =>
+  Effect.gen(function*() {
+    const listing = yield* Effect.promise(() => conn.list())
+    const kept: ReadonlyArray<KeptPty> = listing.map((l) => ({ id: l.id, proc: conn.attach(l.h, l.pid) }))
+    if (kept.length > 0) yield* Effect.logInfo(`re-attached ${kept.length} session(s) kept by the PTY host (pid ${hello.pid}, lich ${hello.version})`)
+    return kept
+  })
+
+/** Quit or a signal: the host ends every PTY and exits, and a host we started is waited for. */
+const letGo = async (conn: Connection | undefined, launched: ChildProcess | undefined, exit: Exit.Exit<unknown, unknown>) => {
+  // A backend that failed (not quit, not a signal) says nothing: the host keeps its sessions.
+  if (Exit.isFailure(exit) && !Exit.isInterrupted(exit)) return conn?.detach()
+  await conn?.shutdown(SHUTDOWN_TIMEOUT_MS)
+  if (launched === undefined || launched.exitCode !== null || launched.signalCode !== null) return
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, SHUTDOWN_TIMEOUT_MS)
+    launched.once("exit", () => (clearTimeout(timer), resolve()))
+  })
+}
+
 const make = (o: HostPtyOptions) =>
   Effect.gen(function*() {
     const runtime = yield* Effect.runtime<never>()
     const warn = (line: string) => void Runtime.runFork(runtime)(Effect.logWarning(line))
     const secret = yield* Effect.try(() => ensureSecret(o.env)).pipe(Effect.orDie)
     const lock = yield* Effect.makeSemaphore(1)
-    const socket = socketPath(o.env)
     let current: Connection | undefined
     let launched: ChildProcess | undefined
 
-    // The host is gone (it died, or it was killed): its PTYs hung up with it.
-    const lost = (conn: Connection) => () => {
-      if (current === conn) current = undefined
-      if (conn.leaving) return
-      const held = [...conn.procs.values()]
-      conn.procs.clear()
-      if (held.length > 0) warn(`the PTY host died: its ${held.length} session(s) ended with it`)
-      for (const p of held) {
-        try {
-          process.kill(p.pid, "SIGKILL")
-        } catch {
-          // already gone with the hang-up, as it should be
-        }
-        p.end(HOST_DIED)
-      }
-    }
     const keep = (conn: Connection) => {
-      conn.onClose = lost(conn)
-      current = conn
-      return conn
+      conn.onClose = () => {
+        if (current === conn) current = undefined
+        if (!conn.leaving) hostDied(conn, warn)
+      }
+      return (current = conn)
     }
-    const connect = Effect.tryPromise(() => open(socket, secret, o.token))
+    const connect = Effect.tryPromise(() => open(socketPath(o.env), secret, o.token))
 
     const ensure = lock.withPermits(1)(Effect.gen(function*() {
       if (current !== undefined && !current.closed) return current
@@ -77,45 +108,18 @@ const make = (o: HostPtyOptions) =>
     }))
 
     const spawn = (so: PtySpawnOptions): Effect.Effect<PtyProcess, PtySpawnError> =>
-      Effect.gen(function*() {
-        const conn = yield* ensure
-        const { id = "", file, args, cwd, env, cols, rows } = so
-        const answer = yield* Effect.promise(() => conn.request({ t: "spawn", id, file, args, cwd, env, cols, rows }))
-        const proc = answer.t === "spawned" ? conn.procs.get(answer.h) : undefined
-        if (proc !== undefined) return proc as PtyProcess
-        const failed = answer.t === "failed" ? answer : { reason: "host", message: `cannot start ${file}: the PTY host went away` }
-        return yield* new PtySpawnError({ file, cwd, reason: failed.reason, message: failed.message })
-      }).pipe(
+      Effect.flatMap(ensure, (conn) => spawnOn(conn, so)).pipe(
         Effect.catchIf((e): e is Error => !(e instanceof PtySpawnError), (e) =>
           Effect.fail(new PtySpawnError({ file: so.file, cwd: so.cwd, reason: "host", message: `cannot start ${so.file}: ${reason(e)}` })))
       )
 
     // Connects only to a host that runs already: with none, there is nothing to adopt, and starting
     // one for nothing would be a process for nothing.
-    const adopt: Effect.Effect<ReadonlyArray<KeptPty>> = lock.withPermits(1)(Effect.gen(function*() {
-      const found = yield* connect
-      if (found === undefined) return []
-      const conn = keep(found.conn)
-      const listing = yield* Effect.promise(() => conn.list())
-      const kept = listing.map((l) => ({ id: l.id, proc: conn.attach(l.h, l.pid) as PtyProcess }))
-      const { pid, version } = found.hello
-      if (kept.length > 0) yield* Effect.logInfo(`re-attached ${kept.length} session(s) kept by the PTY host (pid ${pid}, lich ${version})`)
-      return kept
-    })).pipe(Effect.catchAll((e) => Effect.as(Effect.logWarning(`the PTY host's sessions could not be re-attached: ${reason(e)}`), [])))
+    const adopt: Effect.Effect<ReadonlyArray<KeptPty>> = lock.withPermits(1)(
+      Effect.flatMap(connect, (found) => (found === undefined ? Effect.succeed([]) : attachAll(keep(found.conn), found.hello)))
+    ).pipe(Effect.catchAll((e) => Effect.as(Effect.logWarning(`the PTY host's sessions could not be re-attached: ${reason(e)}`), [])))
 
-    yield* Effect.addFinalizer((exit) =>
-      Effect.promise(async () => {
-        // A backend that failed (not quit, not a signal) says nothing: the host keeps its sessions.
-        if (Exit.isFailure(exit) && !Exit.isInterrupted(exit)) return current?.detach()
-        await current?.shutdown(SHUTDOWN_TIMEOUT_MS)
-        const child = launched
-        if (child === undefined || child.exitCode !== null || child.signalCode !== null) return
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, SHUTDOWN_TIMEOUT_MS)
-          child.once("exit", () => (clearTimeout(timer), resolve()))
-        })
-      })
-    )
+    yield* Effect.addFinalizer((exit) => Effect.promise(() => letGo(current, launched, exit)))
     return PtyAdapter.of({ spawn, adopt })
   })
 
