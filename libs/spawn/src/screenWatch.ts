@@ -12,7 +12,7 @@
  */
 import type { EventHubShape } from "@lich/events"
 import { initialScan, scanScreen, type ScreenFinding, type ScreenRules, type TerminalsShape } from "@lich/terminal"
-import { Deferred, Duration, Effect, Fiber, Ref, Stream } from "effect"
+import { Deferred, Duration, Effect, Fiber, Ref, type Scope, Stream } from "effect"
 import type { SessionStatesShape } from "./SessionStates.js"
 
 /** 5 s: a dialog follows the composer within a second of start (Codex draws both by ~1 s). */
@@ -33,6 +33,28 @@ export interface WatchDeps {
   readonly hub: EventHubShape
   readonly states: SessionStatesShape
 }
+
+/** Feeds the session's output, from its replay on, to the screen reader until `stop` or its end. */
+const scanOutput = (
+  terminals: TerminalsShape,
+  id: string,
+  rules: ScreenRules,
+  onFinding: (f: ScreenFinding) => Effect.Effect<void, never, Scope.Scope>,
+  stop: Effect.Effect<void>
+) =>
+  Effect.gen(function* () {
+    const { replay, output } = yield* terminals.attach(id)
+    const decoder = new TextDecoder()
+    let scan = initialScan
+    const feed = (bytes: Uint8Array) =>
+      Effect.suspend(() => {
+        const r = scanScreen(rules, scan, decoder.decode(bytes, { stream: true }))
+        scan = r.scan
+        return r.finding === undefined ? Effect.void : onFinding(r.finding)
+      })
+    yield* feed(replay)
+    yield* Stream.runForEach(output.pipe(Stream.interruptWhen(stop)), feed)
+  })
 
 export const startScreenWatch = ({ terminals, hub, states }: WatchDeps, id: string, rules: ScreenRules) =>
   Effect.gen(function* () {
@@ -86,17 +108,7 @@ export const startScreenWatch = ({ terminals, hub, states }: WatchDeps, id: stri
         })
         yield* Effect.forkScoped(Effect.delay(fallback, Duration.millis(FALLBACK_MS)))
 
-        const { replay, output } = yield* terminals.attach(id)
-        const decoder = new TextDecoder()
-        let scan = initialScan
-        const feed = (bytes: Uint8Array) =>
-          Effect.suspend(() => {
-            const r = scanScreen(rules, scan, decoder.decode(bytes, { stream: true }))
-            scan = r.scan
-            return r.finding === undefined ? Effect.void : onFinding(r.finding)
-          })
-        yield* feed(replay)
-        yield* Stream.runForEach(output.pipe(Stream.interruptWhen(Deferred.await(done))), feed)
+        yield* scanOutput(terminals, id, rules, onFinding, Deferred.await(done))
       })
     ).pipe(Effect.catchAll(() => terminals.holdForScreen(id, false)))
 
