@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Journal, StoreMemory } from "@lich/store"
 import { Deferred, Effect } from "effect"
-import { changesBetween, ErrandJournal, recordsOf, seed } from "./journal.js"
+import { changesBetween, ErrandJournal, recordsOf, recordsTouched, seed } from "./journal.js"
 import { emptyState, type Errand, type Outcome, stash } from "./state.js"
 
 const errand = (ticket: string, outcome: Deferred.Deferred<Outcome>): Errand => ({
@@ -76,6 +76,34 @@ describe("the relay's journal", () => {
       expect(changesBetween(before, after).put.map((r) => `${r.kind}:${r.ticket}`)).toEqual(["errand:aaaa0001"])
       s.errands.delete(a.ticket)
       expect(changesBetween(after, recordsOf(s))).toEqual({ put: [], remove: [{ kind: "errand", ticket: "aaaa0001" }] })
+    }))
+
+  it.effect("reads again only the tickets a transition names, and sees them gone when they are", () =>
+    Effect.gen(function*() {
+      const s = emptyState()
+      const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
+      const b = errand("bbbb0002", yield* Deferred.make<Outcome>())
+      s.errands.set(a.ticket, a)
+      s.errands.set(b.ticket, b)
+      const seen = recordsOf(s)
+      a.delivered = true
+      b.delivered = true
+      // Only a was named: b's change waits for a note that names it (or a full one).
+      const touched = recordsTouched(s, seen, ["aaaa0001"])
+      expect(changesBetween(seen, touched).put.map((r) => r.ticket)).toEqual(["aaaa0001"])
+      // a closed: its errand goes, its tombstone and inbox entry come.
+      s.errands.delete(a.ticket)
+      s.tombs.set(a.ticket, { ticket: a.ticket, senderId: "sender", targetLabel: "beta", status: "answered", private: false, until: 9, lateOk: false })
+      stash(s, { ticket: a.ticket, senderId: "sender", target: "beta", status: "answered", answer: "done", readyAt: 5, private: false, nudged: false })
+      const closed = recordsTouched(s, touched, [a.ticket])
+      expect(changesBetween(touched, closed)).toEqual({
+        put: [
+          { kind: "tomb", ticket: a.ticket, body: recordsOf(s).get(`tomb:${a.ticket}`) },
+          { kind: "inbox", ticket: a.ticket, body: recordsOf(s).get(`inbox:${a.ticket}`) }
+        ],
+        remove: [{ kind: "errand", ticket: a.ticket }]
+      })
+      expect(recordsTouched(s, closed, [b.ticket])).toEqual(recordsOf(s))
     }))
 
   it.effect("drops a record it cannot read, and says how many", () =>

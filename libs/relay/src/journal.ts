@@ -29,16 +29,33 @@ export interface Restored {
 type Key = `${JournalKind}:${string}`
 const keyOf = (kind: JournalKind, ticket: string): Key => `${kind}:${ticket}`
 
+const errandBody = (e: Errand) => {
+  const { outcome: _, ...rest } = e
+  return JSON.stringify({ v: RECORD_VERSION, ...rest })
+}
+const body = (record: Tomb | InboxEntry) => JSON.stringify({ v: RECORD_VERSION, ...record })
+
 /** Everything the journal keeps of `s`, by kind and ticket, as the JSON it writes. */
 export const recordsOf = (s: RelayState): Map<Key, string> => {
   const out = new Map<Key, string>()
-  for (const e of s.errands.values()) {
-    const { outcome: _, ...rest } = e
-    out.set(keyOf("errand", e.ticket), JSON.stringify({ v: RECORD_VERSION, ...rest }))
-  }
-  for (const t of s.tombs.values()) out.set(keyOf("tomb", t.ticket), JSON.stringify({ v: RECORD_VERSION, ...t }))
-  for (const entries of s.inbox.values()) {
-    for (const i of entries) out.set(keyOf("inbox", i.ticket), JSON.stringify({ v: RECORD_VERSION, ...i }))
+  for (const e of s.errands.values()) out.set(keyOf("errand", e.ticket), errandBody(e))
+  for (const t of s.tombs.values()) out.set(keyOf("tomb", t.ticket), body(t))
+  for (const entries of s.inbox.values()) for (const i of entries) out.set(keyOf("inbox", i.ticket), body(i))
+  return out
+}
+
+/** `seen` with the records of `tickets` read again from `s`: what a transition that names them changed. */
+export const recordsTouched = (s: RelayState, seen: ReadonlyMap<Key, string>, tickets: Iterable<string>): Map<Key, string> => {
+  const out = new Map(seen)
+  const set = (k: Key, v: string | undefined) => (v === undefined ? out.delete(k) : out.set(k, v))
+  for (const t of tickets) {
+    const e = s.errands.get(t)
+    set(keyOf("errand", t), e && errandBody(e))
+    const tomb = s.tombs.get(t)
+    set(keyOf("tomb", t), tomb && body(tomb))
+    let entry: InboxEntry | undefined
+    for (const list of s.inbox.values()) entry ??= list.find((i) => i.ticket === t)
+    set(keyOf("inbox", t), entry && body(entry))
   }
   return out
 }
@@ -104,8 +121,12 @@ export const seed = (s: RelayState, r: Restored): void => {
 export interface ErrandJournalShape {
   /** What the last backend left: read once at start, before the relay takes its first request. */
   readonly restore: Effect.Effect<Restored>
-  /** Under the relay's lock, after a transition: notes what changed. Pure; never blocks. */
-  readonly note: (s: RelayState) => void
+  /**
+   * Under the relay's lock, after a transition: notes what changed. Pure; never blocks. With
+   * `tickets`, only those errands' records are read again (a send, a reply, a close touch one);
+   * without, the whole state is (a sweep) — that costs a JSON of every open errand.
+   */
+  readonly note: (s: RelayState, tickets?: Iterable<string>) => void
   /** After letting go of the lock: writes everything noted so far, in one transaction. */
   readonly flush: Effect.Effect<void>
 }
@@ -140,7 +161,10 @@ export class ErrandJournal extends Context.Tag("lich/relay/ErrandJournal")<Erran
         )
       }))
 
-      return ErrandJournal.of({ restore, note: (s) => void (seen = recordsOf(s)), flush })
+      const note = (s: RelayState, tickets?: Iterable<string>) => {
+        seen = tickets === undefined ? recordsOf(s) : recordsTouched(s, seen, tickets)
+      }
+      return ErrandJournal.of({ restore, note, flush })
     })
   )
 }
