@@ -40,7 +40,7 @@ beforeAll(async () => {
   git(repo, "checkout", "-q", "main")
   page = await openWindow(browser, b, { width: 1400, height: 900 })
   // A step that cannot happen fails naming its locator, well inside the test's own timeout.
-  page.setDefaultTimeout(12_000)
+  page.setDefaultTimeout(20_000)
 })
 afterAll(async () => {
   await browser?.close()

@@ -46,7 +46,7 @@ beforeAll(async () => {
     ;(window as unknown as { made: Array<Notification> }).made = made
   })
   page = await context.newPage()
-  page.setDefaultTimeout(12_000)
+  page.setDefaultTimeout(20_000)
   page.on("response", (r) => r.status() === 404 && missing.push(r.url()))
   await page.goto(`${origin}/?token=${tokenOf(b)}`)
   await page.locator("lich-app[data-ready=true]").waitFor()

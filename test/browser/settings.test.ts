@@ -51,7 +51,7 @@ beforeAll(async () => {
   git(repo, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "-m", "root")
   fs.writeFileSync(path.join(repo, ".env"), "TOKEN=local\n")
   page = await openWindow(browser, b, { width: 1400, height: 900 })
-  page.setDefaultTimeout(12_000)
+  page.setDefaultTimeout(20_000)
   await page.keyboard.press("Control+O")
   await page.locator("lich-open-project input").fill(repo)
   await page.locator("lich-open-project input").press("Enter")
@@ -112,6 +112,36 @@ describe("settings reach the next spawn", () => {
     await page.locator("lich-new-menu .row.kind[data-kind=claude]").click()
     if (hasBwrap) await page.locator("lich-session-card .shield").first().waitFor()
     else await page.locator("lich-toasts .toast.error", { hasText: "set provider.claude.sandbox to off" }).waitFor()
+    await page.keyboard.press("Control+,")
+    await settings().locator("nav button[data-section=Sandbox]").click()
+    await settings().locator(`select[name="provider.claude.sandbox"]`).selectOption("off")
+    await saved("provider.claude.sandbox")
+    await page.keyboard.press("Escape")
+  })
+
+  it("asks the Ask rung's question at open, and a no opens the session unconfined", async () => {
+    await page.keyboard.press("Control+,")
+    await settings().locator("nav button[data-section=Sandbox]").click()
+    await settings().locator(`select[name="provider.claude.sandbox"]`).selectOption("ask")
+    await saved("provider.claude.sandbox")
+    await page.keyboard.press("Escape")
+    // The menu's providers (and their rungs) are what the window loaded; a reload reads them anew.
+    await page.reload()
+    await page.locator("lich-app[data-ready=true]").waitFor()
+    const before = await page.evaluate(() => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") ?? "")
+    await page.locator("lich-sidebar button[aria-label='new session']").click()
+    await page.locator("lich-new-menu .row.kind[data-kind=claude]").click()
+    await page.locator("lich-ask-confine button[data-answer=confined]").waitFor()
+    await shots(page, "settings-05-ask")
+    await page.locator("lich-ask-confine button[data-answer=open]").click()
+    await page.waitForFunction((was) => {
+      const id = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id")
+      return id !== null && id !== undefined && id !== was
+    }, before)
+    const id = (await shownSession(page))!
+    expect((await agentRecord(id)).env.LICH_SESSION_ID).toBe(id)
+    // Where bubblewrap is missing the open itself proves it (a confined one is refused); anywhere, the card says so.
+    expect(await page.evaluate((want) => document.querySelector("lich-app")!.model.cards.find((c) => c.id === want)?.confined, id)).toBe(false)
     await page.keyboard.press("Control+,")
     await settings().locator("nav button[data-section=Sandbox]").click()
     await settings().locator(`select[name="provider.claude.sandbox"]`).selectOption("off")

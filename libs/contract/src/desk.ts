@@ -45,7 +45,9 @@ export class ProviderFound extends Schema.Class<ProviderFound>("ProviderFound")(
   /** what to do when missing, one line */
   install: Schema.String,
   models: Schema.Boolean,
-  efforts: Schema.Boolean
+  efforts: Schema.Boolean,
+  /** its sandbox rung (off, ask, worktrees, everywhere): "ask" is a question the window puts at open */
+  rung: Schema.String
 }) {}
 
 export class Branches extends Schema.Class<Branches>("Branches")({

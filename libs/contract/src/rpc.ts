@@ -73,7 +73,9 @@ export const OpenPayload = Schema.Struct({
   model: Schema.String,
   effort: Schema.String,
   ultracode: Schema.Boolean,
-  folder: Schema.String
+  folder: Schema.String,
+  /** The person's answer to the sandbox rung's Ask (the window asks it); absent = take the confined side. Ignored on any other rung. */
+  confine: Schema.optional(Schema.Boolean)
 })
 export type OpenPayload = typeof OpenPayload.Type
 

@@ -21,6 +21,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { branchesOf, complete, dirtyFiles, providersFound } from "./browse.js"
+import { rungFor } from "./confine.js"
 import { storeFailure } from "./failures.js"
 import { projectByPath } from "./projects.js"
 import { ServerConfig } from "./ServerConfig.js"
@@ -107,11 +108,13 @@ const make = Effect.gen(function* () {
   const providers = () =>
     Effect.gen(function* () {
       const bins = new Map<string, string>()
+      const rungs = new Map<string, string>()
       for (const k of ["claude", "codex", "antigravity", "opencode", "omp", "crush", "cursor", "kiro"]) {
         const v = yield* storeFailure(settings.get(binKey(k)))
         if (Option.isSome(v) && v.value.trim() !== "") bins.set(k, v.value)
+        rungs.set(k, yield* Effect.provideService(rungFor(config, k, ""), Settings, settings))
       }
-      return providersFound(bins, config.env)
+      return providersFound(bins, config.env, rungs)
     })
 
   /** Only the keys lich reads: a stray row from an older build is not shown as if it did something. */

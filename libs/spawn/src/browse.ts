@@ -78,7 +78,11 @@ const INSTALL: Partial<Record<ProviderId, string>> = {
   opencode: "npm install -g opencode-ai"
 }
 
-export const providersFound = (settings: ReadonlyMap<string, string>, env: Readonly<Record<string, string | undefined>>) =>
+export const providersFound = (
+  settings: ReadonlyMap<string, string>,
+  env: Readonly<Record<string, string | undefined>>,
+  rungs: ReadonlyMap<string, string> = new Map()
+) =>
   providerIds
     .filter((id) => id !== "shell")
     .map((id) => {
@@ -93,7 +97,8 @@ export const providersFound = (settings: ReadonlyMap<string, string>, env: Reado
         path: found,
         install: `${install}, or set its binary in Settings › Providers`,
         models: p.modelFlag !== undefined,
-        efforts: p.effort !== undefined
+        efforts: p.effort !== undefined,
+        rung: rungs.get(id) ?? "off"
       })
     })
 

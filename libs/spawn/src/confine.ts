@@ -35,9 +35,12 @@ export const decideConfined = Effect.fn("Spawn.decideConfined")(function* (
   config: ServerConfigShape,
   kind: string,
   projectId: string,
-  inWorktree: boolean
+  inWorktree: boolean,
+  /** what the person answered to Ask, where someone was there to ask */
+  answer?: boolean
 ) {
   const rung = yield* rungFor(config, kind, projectId)
+  if (rung === "ask" && answer === false) return false
   if (!shouldConfine({ rung, kind, inWorktree })) return false
   if (findBwrap(config.env) === undefined) {
     return yield* new Refused({

@@ -150,11 +150,11 @@ export const makeOpen = (deps: Deps) =>
           if (Option.isSome(parked) && isProviderId(parked.value.kind) && (p.kind === "" || p.kind === parked.value.kind)) {
             return yield* resume(p, project, parked.value)
           }
-          const confined = yield* Effect.provide(decideConfined(config, kind, project.id, true), ctx)
+          const confined = yield* Effect.provide(decideConfined(config, kind, project.id, true, p.confine), ctx)
           const checkout: Checkout = { path, branch: kept.value.branch || branch, fresh: false, createdBranch: false }
           return yield* openNew({ p, project, kind, me, checkout, confined, extra: { depth: extra?.depth ?? 0 } })
         }
-        const confined = yield* Effect.provide(decideConfined(config, kind, project.id, true), ctx)
+        const confined = yield* Effect.provide(decideConfined(config, kind, project.id, true, p.confine), ctx)
         const dataRoot = `${config.dataDir}/worktrees`
         const checkout = yield* createCheckout({ root: project.path, project: project.name, branch, base: p.base, path, dataRoot })
         // Nothing of a failed open may stay behind: a row that could not be written takes the checkout with it.
@@ -177,7 +177,7 @@ export const makeOpen = (deps: Deps) =>
           if (p.worktree.trim() !== "") return yield* openWorktree(p, project, kind, me, extra)
           // A worker sharing a worktree checkout is confined the way its caller's rung treats worktrees.
           const inWorktree = (extra?.shareCheckoutOf?.row.path ?? "") !== ""
-          const confined = yield* Effect.provide(decideConfined(config, kind, project.id, inWorktree), ctx)
+          const confined = yield* Effect.provide(decideConfined(config, kind, project.id, inWorktree, p.confine), ctx)
           return yield* openNew({ p, project, kind, me, checkout: undefined, confined, extra })
         })
       )

@@ -5,6 +5,7 @@
  */
 import type { Call } from "../../api/call.js"
 import { type Card, type Model, type Project, selectCard } from "../../logic/model.js"
+import type { ProviderJson } from "../lich-new-menu/view.js"
 import type { AnyToast } from "../lich-toasts/lich-toasts.js"
 import { openWorktreePayload, type WorktreeForm } from "../lich-worktree-dialog/view.js"
 import type { CloseAnswer } from "../lich-close-dialog/lich-close-dialog.js"
@@ -15,6 +16,7 @@ export interface ActionHost {
   readonly call: Call
   model: Model
   overlay: Overlay | undefined
+  readonly providers: ReadonlyArray<ProviderJson>
   toast(t: AnyToast): void
   /** select this card as soon as its session-opened has arrived */
   selectWhenOpened(id: string): void
@@ -60,17 +62,22 @@ export class Actions {
     }
   }
 
-  async newSession(kind: string) {
+  /** A kind whose sandbox rung is Ask is asked about first; `confine` is the person's answer. */
+  async newSession(kind: string, confine?: boolean) {
     const project = this.project
     if (!project) return
+    if (confine === undefined && this.host.providers.find((p) => p.id === kind)?.rung === "ask") {
+      this.host.overlay = { kind: "ask", provider: kind }
+      return
+    }
     this.host.overlay = undefined
-    await this.opened(await this.open(openPayload(project, kind)))
+    await this.opened(await this.open(openPayload(project, kind, confine)))
   }
 
   async newWorktree(f: WorktreeForm) {
     const project = this.project
     if (!project) return
-    const r = await this.open(openWorktreePayload(project.path, f))
+    const r = await this.open(openWorktreePayload(project.path, f, this.host.providers.find((p) => p.id === f.kind)?.rung === "ask"))
     if (!r) return // the dialog stays, with what was typed, so the refusal can be acted on
     this.host.overlay = undefined
     await this.opened(r)

@@ -9,6 +9,8 @@ export type Overlay =
   | { readonly kind: "settings" }
   | { readonly kind: "palette"; readonly tab: PaletteTab }
   | { readonly kind: "help" }
+  /** the sandbox rung of this provider is Ask: confined or not, for this one session */
+  | { readonly kind: "ask"; readonly provider: string }
 
 /** A checkout's last card: closing it must say keep or remove (the CLI's --worktree). */
 export const isLastInWorktree = (card: Card, cards: ReadonlyArray<Card>): boolean =>

@@ -5,6 +5,7 @@ import type { WorktreeForm } from "../lich-worktree-dialog/view.js"
 import type { LichApp } from "./lich-app.js"
 import type { Overlay } from "./overlay.js"
 import { paletteItems } from "./palette-items.js"
+import "../lich-ask-confine/lich-ask-confine.js"
 import "../lich-close-dialog/lich-close-dialog.js"
 import "../lich-help/lich-help.js"
 import "../lich-open-project/lich-open-project.js"
@@ -48,6 +49,11 @@ export const renderOverlay = (app: LichApp, o: Overlay) => {
       }
       return html`<lich-palette .items=${items} .tab=${o.tab} @click=${backdrop(app)} @lich-dismiss=${dismiss}
         @lich-palette-run=${(e: CustomEvent<{ key: string }>) => app.actions.run(e.detail.key, named)}></lich-palette>`
+    }
+    case "ask": {
+      const name = app.providers.find((p) => p.id === o.provider)?.name ?? o.provider
+      return html`<lich-ask-confine .name=${name} @click=${backdrop(app)} @lich-dismiss=${dismiss}
+        @lich-confine=${(e: CustomEvent<{ confine: boolean }>) => void app.actions.newSession(o.provider, e.detail.confine)}></lich-ask-confine>`
     }
     case "help":
       return html`<lich-help .mac=${app.mac} @click=${backdrop(app)} @lich-dismiss=${dismiss}></lich-help>`

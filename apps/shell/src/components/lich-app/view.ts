@@ -2,7 +2,7 @@
 import type { Card, Project } from "../../logic/model.js"
 
 /** from "" = a person, not a session: the same as a command typed in a plain terminal. */
-export const openPayload = (project: Project, kind: string) => ({
+export const openPayload = (project: Project, kind: string, confine?: boolean) => ({
   from: "",
   project: project.path,
   kind,
@@ -11,7 +11,9 @@ export const openPayload = (project: Project, kind: string) => ({
   model: "",
   effort: "",
   ultracode: false,
-  folder: ""
+  folder: "",
+  // Only where the rung asked: absent, the backend takes the rung's own side.
+  ...(confine === undefined ? {} : { confine })
 })
 
 /** Cards are named by lich id: unambiguous even when two projects share a label. */

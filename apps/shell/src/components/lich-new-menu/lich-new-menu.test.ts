@@ -3,7 +3,7 @@ import { choices } from "../lich-open-project/view.js"
 import { branchProblem, openWorktreePayload } from "../lich-worktree-dialog/view.js"
 import { menuRows, pickable, type ProviderJson } from "./view.js"
 
-const p = (id: string, path: string): ProviderJson => ({ id, name: id, binary: id, path, install: `install ${id}`, models: true, efforts: true })
+const p = (id: string, path: string): ProviderJson => ({ id, name: id, binary: id, path, install: `install ${id}`, models: true, efforts: true, rung: "off" })
 
 describe("the new-session menu", () => {
   it("offers shell, the providers found and a worktree; shows the missing ones last, unpickable", () => {
@@ -35,7 +35,9 @@ describe("the worktree dialog", () => {
   })
 
   it("asks spawn.Open exactly as open --worktree --base does, ultracode only for Claude Code", () => {
-    const f = { branch: " feat ", base: "dev", kind: "codex", model: "", effort: "high", ultracode: true, folder: "" }
+    const f = { branch: " feat ", base: "dev", kind: "codex", model: "", effort: "high", ultracode: true, folder: "", confine: false }
     expect(openWorktreePayload("/w/api", f)).toEqual({ from: "", project: "/w/api", kind: "codex", worktree: "feat", base: "dev", model: "", effort: "high", ultracode: false, folder: "" })
+    // The answer to Ask goes only where the rung asked; elsewhere the backend's rung decides alone.
+    expect(openWorktreePayload("/w/api", f, true)).toMatchObject({ confine: false })
   })
 })

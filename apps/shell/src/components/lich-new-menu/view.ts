@@ -7,6 +7,8 @@ export interface ProviderJson {
   readonly install: string
   readonly models: boolean
   readonly efforts: boolean
+  /** the sandbox rung; "ask" means the window asks at open */
+  readonly rung: string
 }
 
 export type MenuRow =

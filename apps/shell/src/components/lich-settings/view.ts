@@ -11,8 +11,7 @@ export type Section = (typeof SECTIONS)[number]
 
 export const RUNGS = [
   ["off", "Off — never confined"],
-  // The question itself is not asked yet (docs/ceilings.md): a session under Ask opens confined, as from the CLI.
-  ["ask", "Ask — confined for now (the window does not ask yet)"],
+  ["ask", "Ask — the window asks at each open; the CLI confines"],
   ["worktrees", "Worktrees only"],
   ["everywhere", "Everywhere"]
 ] as const

@@ -27,7 +27,7 @@ export class LichWorktreeDialog extends LitElement {
     this.providers = []
     this.branches = []
     this.problem = ""
-    this.form = { branch: "", base: "", kind: "claude", model: "", effort: "", ultracode: false, folder: "" }
+    this.form = { branch: "", base: "", kind: "claude", model: "", effort: "", ultracode: false, folder: "", confine: true }
   }
 
   override connectedCallback() {
@@ -91,6 +91,8 @@ export class LichWorktreeDialog extends LitElement {
         </div>
         ${f.kind === "claude" ? html`<label class="check"><input type="checkbox" name="ultracode" .checked=${f.ultracode}
           @change=${(e: Event) => this.set("ultracode", (e.target as HTMLInputElement).checked)}> Ultracode</label>` : ""}
+        ${this.providers.find((p) => p.id === f.kind)?.rung === "ask" ? html`<label class="check"><input type="checkbox" name="confine" .checked=${f.confine}
+          @change=${(e: Event) => this.set("confine", (e.target as HTMLInputElement).checked)}> Run confined (your sandbox setting asks)</label>` : ""}
         <label>Folder<input name="folder" placeholder="none" .value=${f.folder} @input=${(e: Event) => this.set("folder", value(e))}></label>
       </div>
       <div class="actions">

@@ -7,6 +7,8 @@ export interface WorktreeForm {
   readonly effort: string
   readonly ultracode: boolean
   readonly folder: string
+  /** the answer to the sandbox rung's Ask; sent only when the kind's rung asks */
+  readonly confine: boolean
 }
 
 /** What git itself would refuse in a branch name, caught before the round trip. */
@@ -18,7 +20,7 @@ export const branchProblem = (branch: string): string => {
   return ""
 }
 
-export const openWorktreePayload = (projectPath: string, f: WorktreeForm) => ({
+export const openWorktreePayload = (projectPath: string, f: WorktreeForm, asks = false) => ({
   from: "",
   project: projectPath,
   kind: f.kind,
@@ -27,7 +29,8 @@ export const openWorktreePayload = (projectPath: string, f: WorktreeForm) => ({
   model: f.model.trim(),
   effort: f.effort,
   ultracode: f.kind === "claude" && f.ultracode,
-  folder: f.folder.trim()
+  folder: f.folder.trim(),
+  ...(asks ? { confine: f.confine } : {})
 })
 
 /** The efforts lich passes through (the providers' own spellings differ; the CLI checks them). */
