@@ -29,8 +29,12 @@ const setup = (r: typeof rules & { settleMs?: number } = rules) =>
     yield* startScreenWatch(
       {
         terminals,
-        hub: { publish: (e) => Effect.sync(() => void events.push(e)), subscribe: undefined as never } as never,
-        states: { get: (id) => Effect.succeed(states.get(id) ?? ""), set: (id, s) => Effect.sync(() => void states.set(id, s)), clear: (id) => Effect.sync(() => void states.delete(id)) }
+        hub: { publish: (e: LichEvent) => Effect.sync(() => void events.push(e)) } as never,
+        states: {
+          get: (id: string) => Effect.succeed(states.get(id) ?? ""),
+          set: (id: string, s: string) => Effect.sync(() => void states.set(id, s)),
+          clear: (id: string) => Effect.sync(() => void states.delete(id))
+        }
       },
       "s1",
       r
