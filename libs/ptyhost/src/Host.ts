@@ -48,15 +48,6 @@ const same = (a: string, b: string) => {
 /** One backend's connection: what it may do depends on whether it said the secret yet. */
 class Client {
   authed = false
-  /**
-   * Reads that land in one turn of the event loop leave in one writev: in a flood that is dozens of
-   * PTY reads per syscall, and a lone echo still leaves within the same turn.
-   */
-  private corked = false
-  private readonly uncork = () => {
-    this.corked = false
-    this.socket.uncork()
-  }
 
   constructor(readonly socket: net.Socket) {}
 
@@ -64,15 +55,13 @@ class Client {
     if (!this.socket.destroyed) this.socket.write(jsonFrame(message))
   }
 
+  /** Header and bytes in one writev, the bytes never copied. */
   data(h: number, bytes: Uint8Array): void {
     if (this.socket.destroyed) return
-    if (!this.corked) {
-      this.corked = true
-      this.socket.cork()
-      setImmediate(this.uncork)
-    }
+    this.socket.cork()
     this.socket.write(dataHeader(h, bytes.length))
     this.socket.write(bytes)
+    this.socket.uncork()
   }
 }
 
