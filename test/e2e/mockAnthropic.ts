@@ -278,7 +278,8 @@ export class MockAnthropic {
         .filter((m) => m.role === "user")
         .flatMap((m) => blocks(m))
         .filter((b) => b.type === "tool_result")
-        .map((b) => JSON.stringify(b).slice(0, 400)),
+        // 4000 characters: enough for a subagent's hand-back (a preamble, then the report and its checkout).
+        .map((b) => JSON.stringify(b).slice(0, 4000)),
       ...(typeof agentHeader === "string" ? { agentId: agentHeader } : {}),
       ended
     })

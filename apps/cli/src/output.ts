@@ -21,9 +21,17 @@ export const stdout = (text: string) =>
 export const json = (value: unknown) => stdout(JSON.stringify(value))
 
 /** A failure: one `lich: …` line on stderr, whatever the message holds (user strings included). */
+/**
+ * The one exception to one line: `reply`'s refusal when two requests are open lists each ticket on a
+ * line of its own (`  lich reply <ticket> "<answer>"   — …`), as the contract prints it, so the retry
+ * can be copied. Only that listing's line breaks are kept; every other control character is still
+ * written out.
+ */
+const TICKET_LISTING = /\\n(  lich reply [0-9a-f]{8} )/g
+
 export const failLine = (message: string) =>
   Effect.sync(() => {
-    process.stderr.write(`lich: ${oneLine(message)}\n`)
+    process.stderr.write(`lich: ${oneLine(message).replace(TICKET_LISTING, "\n$1")}\n`)
   })
 
 export const setExit = (code: ExitCode) =>

@@ -13,6 +13,11 @@ import { Schema } from "effect"
 export const ResultStatus = Schema.Literal("answered", "pending", "unread", "undelivered", "unanswered", "stopped", "expired")
 export type ResultStatus = typeof ResultStatus.Type
 
+/** RelayResult.detail of a pending outcome whose target never reported its state: lich cannot say it works. */
+export const UNREPORTED = "unreported"
+/** RelayResult.detail of an outcome whose target's process ended on the errand. */
+export const ENDED = "ended"
+
 export class RelayResult extends Schema.Class<RelayResult>("RelayResult")({
   ticket: Schema.String,
   /** the target's label */

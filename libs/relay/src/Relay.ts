@@ -10,6 +10,7 @@ import {
   Refused,
   RelayResult,
   Replied,
+  UNREPORTED,
   type LichError
 } from "@lich/contract"
 import { HookReports } from "@lich/events"
@@ -89,8 +90,9 @@ const make = Effect.gen(function* () {
       const late = yield* Deferred.poll(e.outcome)
       if (Option.isSome(late)) return toResult(e, yield* late.value)
       // Blocked on a person: say so, with the reason its hook gave, rather than "still working".
-      const blocked = yield* locked((s) => s.waiting.get(e.targetId))
-      return toResult(e, { status: "pending", answer: "", ...(blocked === undefined ? {} : { detail: blocked }) })
+      // Blocked on a person, or a target that reports no state at all (lich cannot say it is working).
+      const detail = yield* locked((s) => s.waiting.get(e.targetId) ?? (s.reporting.has(e.targetId) ? undefined : UNREPORTED))
+      return toResult(e, { status: "pending", answer: "", ...(detail === undefined ? {} : { detail }) })
     })
 
   const send = (p: SendInput) =>

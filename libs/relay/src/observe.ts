@@ -11,6 +11,7 @@
  * it, so the turns before that one (already running when it was handed over) are not read against it.
  */
 import type { HookReport } from "@lich/events"
+import { ENDED } from "@lich/contract"
 import { Effect } from "effect"
 import type { Core } from "./core.js"
 import { openErrandsAt, openErrandsFrom, type Errand } from "./state.js"
@@ -44,7 +45,7 @@ export const makeObserver = (core: Core, delivery: DeliveryHooks) => {
           (callerIsWorker) =>
             e.subagent
               ? core.close(e, { status: "stopped", answer: "" }, { silent: closer === e.senderId && !callerIsWorker })
-              : core.close(e, { status: e.sawBusy ? "stopped" : "undelivered", answer: "", detail: "ended" })
+              : core.close(e, { status: e.sawBusy ? "stopped" : "undelivered", answer: "", detail: ENDED })
         ),
       { discard: true }
     )

@@ -12,7 +12,7 @@
  */
 import type { EventHub } from "@lich/events"
 import { type AckOutcome, atLeast, type ModChannel } from "@lich/mod"
-import type { ModNotification } from "@lich/contract"
+import { ENDED, type ModNotification } from "@lich/contract"
 import type { Terminals } from "@lich/terminal"
 import { Clock, Deferred, Duration, Effect, Option } from "effect"
 import type { Core } from "./core.js"
@@ -155,7 +155,7 @@ export const makeModDelivery = (d: Deps) => {
 
   const started = (e: Errand, o: AckOutcome) =>
     Effect.gen(function* () {
-      if (o._tag === "ended") return yield* d.core.close(e, { status: "undelivered", answer: "", detail: "ended" })
+      if (o._tag === "ended") return yield* d.core.close(e, { status: "undelivered", answer: "", detail: ENDED })
       // The mod refused or dropped the prompt: nothing there started on it.
       if (!o.ok) return yield* d.core.close(e, { status: "unread", answer: "" })
       yield* d.core.locked(() => {

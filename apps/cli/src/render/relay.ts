@@ -3,15 +3,10 @@
  * on these sentences, so each says what happened and what to do next; the exit code (CLI) or the
  * isError flag (MCP) carries the same verdict for a program.
  */
-import type { Collected, Inserted, RelayResult, Focused } from "@lich/contract"
+import { type Collected, ENDED, type Focused, type Inserted, type RelayResult, UNREPORTED } from "@lich/contract"
 
 export type Audience = "cli" | "mcp"
 
-/**
- * The detail a pending result carries for a target that has never reported its state (a provider
- * with no hooks lich reads): lich cannot say it is working, only that the message was typed.
- */
-export const UNREPORTED = "unreported"
 
 /** The opening of a pending outcome: still working, blocked on a person and why, or not known. */
 const pendingOpening = (r: RelayResult): string => {
@@ -46,14 +41,14 @@ export const renderResult = (r: RelayResult, a: Audience = "cli", senderIsSessio
     case "unread":
       return `"${t}" never picked the task up: it was typed at that session's prompt and nothing there started working — something else has that terminal, usually a question of the provider's own such as a trust prompt. Nothing is queued. Tell the user to open the "${t}" card and clear what is on its screen, then send the task again.`
     case "undelivered":
-      if (r.detail === "ended") {
+      if (r.detail === ENDED) {
         return `The task never reached "${t}": that session ended before it started on it — its process exited, or it was closed. Nothing is queued anywhere; send the task again once the "${t}" card is running.`
       }
       return `The task never reached "${t}": it was held for a prompt that session never reached — it ended, or whatever had its terminal outlasted the 5-minute queue. Nothing is queued anywhere; send it again once the "${t}" card shows what happened.`
     case "unanswered":
       return `The "${t}" session finished its turn without answering through lich. Whatever it produced is in that session — tell the user to open the "${t}" card to read it.`
     case "stopped":
-      if (r.detail === "ended") {
+      if (r.detail === ENDED) {
         return `"${t}" ended while it was working on the task (ticket ${r.ticket}): its process exited before it answered. No answer is coming through lich; whatever it did is in its checkout — send the task again once the "${t}" card is running.`
       }
       return `"${t}" was closed before it answered (ticket ${r.ticket}). No answer is coming through lich.`
