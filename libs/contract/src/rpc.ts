@@ -7,9 +7,7 @@
 // Deep imports: the @effect/rpc index drags its HTTP client and server into every bundle.
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
-import { LichError } from "./errors.js"
 import { Label } from "./ids.js"
-import { Collected, Focused, Inserted, RelayResult, Replied } from "./relay.js"
 import {
   Checkout,
   Closed,
@@ -18,51 +16,17 @@ import {
   FolderPainted,
   FolderRenamed,
   Opened,
-  Peer,
   Renamed,
   ServerInfo,
   Started
 } from "./session.js"
+import { error, from, project } from "./rpcFields.js"
 import { ThemeList, ThemeSwitched, WindowState } from "./window.js"
 
-/** Who is asking: LICH_SESSION_ID of the calling process, "" outside a session. */
-const from = Schema.String
-/** A project by name, or an absolute directory path; "" = the caller's own. */
-const project = Schema.String
-const error = LichError
-
-export const Peers = Rpc.make("Peers", { payload: { from }, success: Schema.Array(Peer), error })
-export const Whoami = Rpc.make("Whoami", { payload: { from }, success: Peer, error })
-
-/** timeout: seconds to hold the line (0 = the default 100; capped at 30 min by the server). */
-export const Send = Rpc.make("Send", {
-  payload: { from, target: Schema.String, project, prompt: Schema.String, timeout: Schema.Number, private: Schema.Boolean },
-  success: RelayResult,
-  error
-})
-export const Wait = Rpc.make("Wait", {
-  payload: { from, ticket: Schema.String, timeout: Schema.Number },
-  success: RelayResult,
-  error
-})
-/** No-ticket wait: drains the caller's inbox; noWait looks without holding the line. */
-export const Collect = Rpc.make("Collect", {
-  payload: { from, timeout: Schema.Number, noWait: Schema.Boolean },
-  success: Collected,
-  error
-})
-/** ticket "" = the one request open against the calling session. */
-export const Reply = Rpc.make("Reply", {
-  payload: { from, ticket: Schema.String, answer: Schema.String },
-  success: Replied,
-  error
-})
-export const Insert = Rpc.make("Insert", {
-  payload: { from, session: Schema.String, project, text: Schema.String, timeout: Schema.Number },
-  success: Inserted,
-  error
-})
-export const Focus = Rpc.make("Focus", { payload: { from, target: Schema.String, project }, success: Focused, error })
+// The relay's procedures live in modules of their own (a command evaluates only what it calls);
+// they are re-exported here, so `./rpc.js` still names every procedure.
+export * from "./rpcPeers.js"
+export * from "./rpcRelay.js"
 
 export const OpenPayload = Schema.Struct({
   from,
