@@ -13,7 +13,7 @@ import { FakePty, type FakeProcess, PtyAdapter, type PtyExitInfo } from "@lich/t
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { type Connection, open } from "./connection.js"
 import { makeHost } from "./Host.js"
-import { jsonFrame, PROTOCOL } from "./protocol.js"
+import { frameReader, jsonFrame, PROTOCOL } from "./protocol.js"
 
 const SECRET = "s".repeat(64)
 let dir: string
@@ -131,6 +131,35 @@ describe("the PTY host", () => {
     expect(again.text()).toBe("before;while-away;live")
     expect(await gone).toEqual({ exitCode: 0, signal: 1 })
     expect(await second.conn.list()).toEqual([{ h: a.h, id: "a", pid: a.fake.pid }])
+  })
+
+  it("keeps an exit it sent until the backend says it has it, so one that died with it in flight loses nothing", async () => {
+    // A backend that never gets to say `forget`: it reads the exit, and is gone.
+    const raw = net.connect(socket)
+    const said: Array<Record<string, unknown>> = []
+    const waiters: Array<() => void> = []
+    raw.on("data", frameReader({ json: (m) => (said.push(m as Record<string, unknown>), waiters.splice(0).forEach((w) => w())), data: () => undefined, corrupt: () => undefined }))
+    const heard = (t: string) => new Promise<Record<string, unknown>>((resolve) => {
+      const look = () => {
+        const m = said.find((x) => x.t === t)
+        return m ? resolve(m) : waiters.push(look)
+      }
+      look()
+    })
+    await new Promise((r) => raw.once("connect", r))
+    raw.write(jsonFrame({ t: "hello", v: PROTOCOL, secret: SECRET }))
+    raw.write(jsonFrame({ t: "spawn", req: 1, id: "short", file: "/bin/true", args: [], cwd: "/", env: {}, cols: 80, rows: 24 }))
+    const { h } = await heard("spawned")
+    fakes()[0]!.exit(7)
+    expect(await heard("exit")).toEqual({ t: "exit", h, exitCode: 7 })
+    const left = hostSawClose()
+    raw.destroy()
+    await left
+
+    const next = await connect()
+    expect(await next.conn.list()).toEqual([{ h, id: "short", pid: fakes()[0]!.pid, exited: true }])
+    expect(await exitOf(next.conn.attach(h as number, fakes()[0]!.pid))).toEqual({ exitCode: 7 })
+    expect(await next.conn.list()).toEqual([])
   })
 
   it("is idle once no PTY runs and no backend is connected, and not before", async () => {

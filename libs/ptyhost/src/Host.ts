@@ -141,6 +141,9 @@ export class PtyHost {
         return p?.proc.resize(m.cols, m.rows)
       case "kill":
         return p?.proc.kill(m.signal)
+      case "forget":
+        if (p?.exit !== undefined) this.ptys.delete(m.h)
+        return
       case "shutdown":
         return this.shutdown(c)
       default:
@@ -197,10 +200,13 @@ export class PtyHost {
     this.deliverExit(p)
   }
 
+  /**
+   * Told, not forgotten: the PTY goes once the backend says `forget`. A backend that dies with the
+   * exit in flight leaves it here, and the next one is told instead.
+   */
   private deliverExit(p: Pty): void {
     if (p.owner === undefined || p.exit === undefined) return
     p.owner.send({ t: "exit", h: p.h, exitCode: p.exit.exitCode, ...(p.exit.signal ? { signal: p.exit.signal } : {}) })
-    this.ptys.delete(p.h)
   }
 
   private shutdown(c: Client | undefined): void {

@@ -100,6 +100,7 @@ export class Connection {
     if (m.t === "exit") {
       const p = this.procs.get(m.h)
       this.procs.delete(m.h)
+      this.send({ t: "forget", h: m.h })
       return p?.end(m.signal ? { exitCode: m.exitCode, signal: m.signal } : { exitCode: m.exitCode })
     }
     this.said?.(m)

@@ -59,6 +59,8 @@ export type ClientMessage =
   | { readonly t: "attach"; readonly h: number }
   | { readonly t: "resize"; readonly h: number; readonly cols: number; readonly rows: number }
   | { readonly t: "kill"; readonly h: number; readonly signal?: string }
+  /** The backend has the PTY's exit: until it says so the host keeps it, for the next backend if need be. */
+  | { readonly t: "forget"; readonly h: number }
   | { readonly t: "shutdown" }
 
 export type HostMessage =
