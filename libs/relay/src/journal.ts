@@ -96,7 +96,9 @@ export const restoreFrom = (rows: ReadonlyArray<JournalRow>): Effect.Effect<Rest
       const { v: _, ...record } = body
       if (row.kind === "errand") {
         const outcome = yield* Deferred.make<Outcome>()
-        restored.errands.set(row.ticket, { ...(record as unknown as Omit<Errand, "outcome">), outcome })
+        // attended 0: the waits that held the line died with the last backend, so an outcome from
+        // here on is unattended and goes to the inbox, where `wait <ticket>` finds it.
+        restored.errands.set(row.ticket, { ...(record as unknown as Omit<Errand, "outcome">), attended: 0, outcome })
       } else if (row.kind === "tomb") {
         restored.tombs.set(row.ticket, record as unknown as Tomb)
       } else {
