@@ -62,28 +62,78 @@ export interface SessionOptions {
   readonly onExit: (session: Session, exit: TerminalExit) => Effect.Effect<void>
 }
 
-export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
-  Effect.gen(function*() {
-    const now = yield* Clock.currentTimeMillis
-    const state = yield* SubscriptionRef.make(initialReadyState(now, o.settingUp))
-    // The adapter's callbacks only append here; the actor takes everything pending at once. A plain
-    // array, not a Queue: taking a burst from an Effect queue builds a Chunk one read at a time,
-    // which was the actor's largest cost in a flood (bench/pty-throughput.mjs).
-    let pending: Array<Uint8Array> = []
-    let ended: PtyExitInfo | undefined
-    let wake: (() => void) | undefined
-    const signal = () => {
-      const w = wake
-      wake = undefined
-      w?.()
-    }
-    const input = Effect.async<void>((resume) => {
+/**
+ * The PTY's events as the actor takes them. The adapter's callbacks only append here, and the actor
+ * takes everything pending at once. A plain array, not a Queue: taking a burst from an Effect queue
+ * builds a Chunk one read at a time, which was the actor's largest cost in a flood
+ * (bench/pty-throughput.mjs).
+ */
+const ptyInbox = (proc: PtyProcess) => {
+  let pending: Array<Uint8Array> = []
+  let ended: PtyExitInfo | undefined
+  let wake: (() => void) | undefined
+  const signal = () => {
+    const w = wake
+    wake = undefined
+    w?.()
+  }
+  return {
+    /** Resumes once there is output or the exit to take. */
+    ready: Effect.async<void>((resume) => {
       if (pending.length > 0 || ended !== undefined) return resume(Effect.void)
       wake = () => resume(Effect.void)
       return Effect.sync(() => {
         wake = undefined
       })
-    })
+    }),
+    take: (): Array<Uint8Array> => {
+      const batch = pending
+      pending = []
+      return batch
+    },
+    ended: () => ended,
+    listen: () => {
+      proc.onData((bytes) => {
+        pending.push(bytes)
+        signal()
+      })
+      proc.onExit((exit) => {
+        ended = exit
+        signal()
+      })
+    }
+  }
+}
+
+/** The session's one fiber: takes what the PTY sent, batch by batch, until the exit. */
+const actor = (
+  inbox: ReturnType<typeof ptyInbox>,
+  onOutput: (batch: ReadonlyArray<Uint8Array>) => Effect.Effect<void>,
+  onEnd: (exit: PtyExitInfo) => Effect.Effect<void>
+) =>
+  Effect.gen(function*() {
+    let lastBatchAt = 0
+    for (;;) {
+      yield* inbox.ready
+      // In a burst (a build log, a large cat) reads arrive by the thousand: waiting out one short
+      // window turns them into one state update and one publish instead of one per read. Only in a
+      // burst — a lone read (an echo) goes out at once — and on the wall clock, because this is
+      // about real I/O, not about lich's own timers.
+      if (inbox.ended() === undefined && performance.now() - lastBatchAt < BURST_GAP_MS) yield* wallClockDelay(COALESCE_MS)
+      lastBatchAt = performance.now()
+      const batch = inbox.take()
+      if (batch.length > 0) yield* onOutput(batch)
+      // The adapter sends the exit last, so the batch's output was all there is left.
+      const ended = inbox.ended()
+      if (ended !== undefined) return yield* onEnd(ended)
+    }
+  })
+
+export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
+  Effect.gen(function*() {
+    const now = yield* Clock.currentTimeMillis
+    const state = yield* SubscriptionRef.make(initialReadyState(now, o.settingUp))
+    const inbox = ptyInbox(o.proc)
     // Unbounded, because a terminal stream must not drop bytes; subscribers are scoped, and the
     // window's socket drains as fast as it can write, so growth means a reader that is gone.
     const hub = yield* PubSub.unbounded<Take.Take<Uint8Array>>()
@@ -131,33 +181,8 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
       yield* Deferred.succeed(exited, exit)
     })
 
-    let lastBatchAt = 0
-    const actor = Effect.gen(function*() {
-      for (;;) {
-        yield* input
-        // In a burst (a build log, a large cat) reads arrive by the thousand: waiting out one short
-        // window turns them into one state update and one publish instead of one per read. Only
-        // in a burst — a lone read (an echo) goes out at once — and on the wall clock, because this
-        // is about real I/O, not about lich's own timers.
-        if (ended === undefined && performance.now() - lastBatchAt < BURST_GAP_MS) yield* wallClockDelay(COALESCE_MS)
-        lastBatchAt = performance.now()
-        const batch = pending
-        pending = []
-        if (batch.length > 0) yield* onOutput(batch)
-        // The adapter sends the exit last, so the batch's output was all there is left.
-        if (ended !== undefined) return yield* onEnd(ended)
-      }
-    })
-    yield* Effect.forkIn(actor, o.actors)
-
+    yield* Effect.forkIn(actor(inbox, onOutput, onEnd), o.actors)
     // The adapter holds events back until these register, so nothing is lost before this point.
-    o.proc.onData((bytes) => {
-      pending.push(bytes)
-      signal()
-    })
-    o.proc.onExit((exit) => {
-      ended = exit
-      signal()
-    })
+    inbox.listen()
     return session
   })

@@ -10,7 +10,7 @@
 import { Cols, Rows } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Terminals } from "@lich/terminal"
-import { Chunk, Effect, Fiber, Queue, Runtime, Schema, Stream } from "effect"
+import { Chunk, type Context, Effect, Fiber, Queue, Runtime, Schema, Stream } from "effect"
 import type { WebSocket } from "ws"
 import { TerminalOutbox } from "./terminalOutbox.js"
 
@@ -51,6 +51,18 @@ const Control = Schema.Union(
 )
 const decodeControl = Schema.decodeUnknownOption(Schema.parseJson(Control))
 
+/** The replay, then every read the terminal publishes, through the window's outbox until interrupted. */
+const streamTo = (terminals: Context.Tag.Service<typeof Terminals>, id: string, outbox: TerminalOutbox) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const { replay, output } = yield* terminals.attach(id)
+      outbox.sendReplay(replay)
+      // Every read the terminal published together goes out in as few frames as fit: a socket
+      // write per read is what bounded throughput (bench/pty-throughput.mjs).
+      yield* Stream.runForEachChunk(output, (reads) => Effect.sync(() => outbox.offer(Chunk.toReadonlyArray(reads))))
+    })
+  ).pipe(Effect.ignore)
+
 export const terminalSocket = (ws: WebSocket) =>
   Effect.gen(function* () {
     const terminals = yield* Terminals
@@ -79,18 +91,7 @@ export const terminalSocket = (ws: WebSocket) =>
           })))
         }
         const outbox: TerminalOutbox = new TerminalOutbox(id, sink, resync)
-        const fiber = yield* Effect.forkIn(
-          Effect.scoped(
-            Effect.gen(function* () {
-              const { replay, output } = yield* terminals.attach(id)
-              outbox.sendReplay(replay)
-              // Every read the terminal published together goes out in as few frames as fit: a
-              // socket write per read is what bounded throughput (bench/pty-throughput.mjs).
-              yield* Stream.runForEachChunk(output, (reads) => Effect.sync(() => outbox.offer(Chunk.toReadonlyArray(reads))))
-            })
-          ).pipe(Effect.ignore),
-          scope
-        )
+        const fiber = yield* Effect.forkIn(streamTo(terminals, id, outbox), scope)
         attached.set(id, { fiber, outbox })
       })
 
