@@ -8,6 +8,7 @@ import {
   Collected,
   NotFound,
   Refused,
+  ENDED,
   RelayResult,
   Replied,
   UNREPORTED,
@@ -29,6 +30,7 @@ import { findLive, liveCards } from "./targets.js"
 import { relayedMessage, workerTask } from "./text.js"
 import { makeExtras } from "./extras.js"
 import { makeReply } from "./reply.js"
+import { ErrandJournal } from "./journal.js"
 import { makeControl } from "./control.js"
 import { modStatus } from "./modStatus.js"
 import { makeModDelivery, modGraceMs } from "./viaMod.js"
@@ -242,6 +244,28 @@ const make = Effect.gen(function* () {
   })
   yield* Effect.forkIn(Effect.repeat(sweep, Schedule.spaced(Duration.millis(SWEEP_EVERY_MS))), scope)
 
+  /**
+   * The errands the last backend left open, met with the sessions this one re-attached: one whose
+   * target is gone ended with it; one never handed over goes out again; one its target's mod took is
+   * taken as started (the ack died with the last backend). The rest wait for their answer as before.
+   */
+  for (const ticket of core.restoredTickets) {
+    const e = yield* locked((s) => s.errands.get(ticket))
+    if (!e || e.closed) continue
+    if (!(yield* terminals.isLive(e.targetId))) {
+      yield* close(e, e.subagent ? { status: "stopped", answer: "" } : { status: e.sawBusy ? "stopped" : "undelivered", answer: "", detail: ENDED })
+      continue
+    }
+    const resend = yield* locked(() => {
+      if (e.awaitingStart) {
+        e.awaitingStart = false
+        e.sawBusy = true
+      }
+      return !e.delivered
+    })
+    if (resend) yield* Effect.forkIn(delivery.deliver(e), scope)
+  }
+
   return {
     send: (p: SendInput): Effect.Effect<RelayResult, LichError> => send(p),
     wait: (p: { from: string; ticket: string; timeout: number }): Effect.Effect<RelayResult, LichError> => wait(p),
@@ -267,4 +291,5 @@ const make = Effect.gen(function* () {
   }
 })
 
-export const RelayLayer = Layer.scoped(Relay, make)
+/** The relay, its errands kept on disk through the store's journal. */
+export const RelayLayer = Layer.scoped(Relay, make).pipe(Layer.provide(ErrandJournal.layer))

@@ -4,7 +4,8 @@
  * are decided in exactly one place. Announcements (events, nudges) run after the lock is released.
  */
 import { EventHub } from "@lich/events"
-import { Clock, Deferred, Effect } from "effect"
+import { Clock, Deferred, Duration, Effect, Queue } from "effect"
+import { ErrandJournal, seed } from "./journal.js"
 import {
   emptyState,
   type Errand,
@@ -21,14 +22,31 @@ export interface CoreDeps {
   readonly onStashed: (senderId: string) => Effect.Effect<void>
 }
 
+/**
+ * 20 ms: how long changes gather before the errands are written. A burst of transitions (200 sends at
+ * once) is one write, and a backend killed within it loses at most that last moment of changes.
+ */
+export const JOURNAL_DEBOUNCE_MS = 20
+
 export const makeCore = Effect.gen(function* () {
   const hub = yield* EventHub
+  const journal = yield* ErrandJournal
   const lock = yield* Effect.makeSemaphore(1)
   const state: RelayState = emptyState()
   let deps: CoreDeps = { onStashed: () => Effect.void }
 
+  // What the last backend left: its open errands, tombstones and inboxes come back before any request.
+  const restored = yield* journal.restore
+  seed(state, restored)
+
+  // Every transition marks the state dirty; a writer notes it under the lock and flushes after it.
+  const dirty = yield* Queue.sliding<void>(1)
+  const write = lock.withPermits(1)(Effect.sync(() => journal.note(state))).pipe(Effect.zipRight(journal.flush))
+  yield* Effect.forkScoped(Effect.forever(Queue.take(dirty).pipe(Effect.zipRight(Effect.sleep(Duration.millis(JOURNAL_DEBOUNCE_MS))), Effect.zipRight(write))))
+  yield* Effect.addFinalizer(() => write)
+
   const locked = <A>(f: (s: RelayState, now: number) => A): Effect.Effect<A> =>
-    lock.withPermits(1)(Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => f(state, now))))
+    lock.withPermits(1)(Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => f(state, now)))).pipe(Effect.tap(() => Queue.offer(dirty, undefined)))
 
   const inboxCount = (senderId: string) => publicEntries(state, senderId).length
 
@@ -93,6 +111,8 @@ export const makeCore = Effect.gen(function* () {
 
   return {
     state,
+    /** Tickets of the errands the last backend left open, for the relay to reconcile at start. */
+    restoredTickets: [...restored.errands.keys()],
     locked,
     close,
     hub,
