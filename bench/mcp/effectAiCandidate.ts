@@ -8,6 +8,7 @@ import { McpSchema, McpServer } from "@effect/ai"
 import * as NodeSink from "@effect/platform-node/NodeSink"
 import * as NodeStream from "@effect/platform-node/NodeStream"
 import { Effect, Layer } from "effect"
+import { LichClient } from "../../apps/cli/src/layers.js"
 import { tools } from "../../apps/cli/src/mcp/tools.js"
 
 const result = (text: string, isError: boolean) =>
@@ -27,7 +28,9 @@ const register = Layer.effectDiscard(
         handle: (args: unknown) =>
           t.run((args ?? {}) as Record<string, unknown>).pipe(
             Effect.map((r) => result(r.text, r.isError)),
-            Effect.catchAll((e) => Effect.succeed(result(e.message, true)))
+            Effect.catchAll((e) => Effect.succeed(result(e.message, true))),
+            // The tools reach lich through the CLI's client service, as in the shipped server.
+            Effect.provide(LichClient.nodeHttp)
           )
       })
     }
