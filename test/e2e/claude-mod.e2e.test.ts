@@ -171,7 +171,8 @@ describe("a session on Claude Code's trust dialog", () => {
     // By id: the label ("Session 1") is shared with the first project's session, and a label two live sessions answer to is refused.
     const r = await lich("send", "--timeout", "5", s.id, "TRUST-TASK please")
     // Held: a ticket comes back; nothing picked "No, exit" and nothing calls the session answered elsewhere.
-    expect(r).toMatchObject({ code: 2, stderr: "", stdout: expect.stringContaining(`${s.label} is still working`) })
+    // The outcome says why: the session is blocked on Claude Code's own question, not working.
+    expect(r).toMatchObject({ code: 2, stderr: "", stdout: expect.stringContaining(`${s.label} is waiting on a person, not working: Claude Code asks whether to trust this folder`) })
     const ticket = /lich wait ([0-9a-f]{8})/.exec(r.stdout)![1]!
     const listed = JSON.parse((await lich("sessions", "--json")).stdout) as Array<{ id: string }>
     expect(listed.map((x) => x.id)).toContain(s.id)

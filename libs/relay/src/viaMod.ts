@@ -60,7 +60,14 @@ export const makeModDelivery = (d: Deps) => {
   const holdForDialog = (id: string, reason: string) =>
     Effect.gen(function* () {
       yield* d.hub.publish({ _tag: "session-status", id, state: "waiting", tool: "", detail: "", reason })
+      // A sender's pending outcome says the session is blocked on a person, and why.
+      yield* d.core.locked((s) => {
+        s.waiting.set(id, reason)
+      })
       const polled = yield* d.channel.awaitAttached(id, Duration.millis(QUEUE_LIMIT_MS - d.graceMs))
+      yield* d.core.locked((s) => {
+        if (s.waiting.get(id) === reason) s.waiting.delete(id)
+      })
       return polled ? ("mod" as const) : ("gone" as const)
     })
 
