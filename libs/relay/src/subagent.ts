@@ -117,7 +117,10 @@ export const makeSubagents = (d: Deps) => {
         return openErrandsAt(s, id).length === 0 && openErrandsFrom(s, id).length === 0
       })
       if (!due) return
-      const cards = yield* Effect.orElseSucceed(d.ws.cards(), () => [])
+      // A workspace that cannot be read leaves the worker open, and says why in the log.
+      const cards = yield* d.ws.cards().pipe(
+        Effect.catchAll((e) => Effect.as(Effect.logWarning(`a finished worker was left open: the workspace could not be read (${e.message})`), []))
+      )
       const worker = cards.find((c) => c.id === id)
       const caller = cards.find((c) => c.id === worker?.row.originSessionId)
       if (!worker || !caller || worker.row.pinned || worker.row.subagentDepth === 0) return
