@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { type Backend, startBackend, tokenOf } from "./harness.js"
+import { type Backend, post, startBackend, tokenOf, watchEvents } from "./harness.js"
 
 let b: Backend
 let token: string
@@ -109,6 +109,37 @@ describe("the terminal socket", () => {
     expect(paused.received() - before).toBeLessThan(2.2 * 1024 * 1024)
     paused.ws.close()
     watcher.ws.close()
+  })
+
+  it("serves an attach again on the same socket once the session's process ended and started anew", async () => {
+    const other = JSON.parse((await b.lich(["open", "--project", b.project("tty2"), "--kind", "shell", "--json"])).stdout).id as string
+    const ws = new WebSocket(`ws://127.0.0.1:${b.port}/ws?token=${token}`)
+    let screen = ""
+    const waiters: Array<() => void> = []
+    ws.on("message", (d: Buffer, binary: boolean) => {
+      if (!binary) return
+      screen += d.subarray(1 + d[0]!).toString("utf8")
+      for (const w of waiters.splice(0)) w()
+    })
+    const until = (pattern: RegExp) => new Promise<void>((resolve) => {
+      const look = () => (pattern.test(screen) ? resolve() : waiters.push(look))
+      look()
+    })
+    await new Promise((r) => ws.once("open", r))
+    ws.send(JSON.stringify({ attach: other }))
+    ws.send(frame(other, "echo first-$((20+1))\r"))
+    await until(/first-21/)
+    const events = await watchEvents(b)
+    ws.send(frame(other, "exit\r"))
+    // The process ends; the card stays, and starting it again is what the window does on its next view.
+    await events.until((e) => e._tag === "session-exit" && e.id === other)
+    events.close()
+    const started = await post(b, "/rpc/spawn.Start", { from: "", target: other })
+    expect(started.status).toBe(200)
+    ws.send(JSON.stringify({ attach: other }))
+    ws.send(frame(other, "echo again-$((40+2))\r"))
+    await until(/again-42/)
+    ws.close()
   })
 
   it("refuses a socket without the token", async () => {

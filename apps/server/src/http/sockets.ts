@@ -68,7 +68,7 @@ export const terminalSocket = (ws: WebSocket) =>
     const terminals = yield* Terminals
     const scope = yield* Effect.scope
     const runFork = Runtime.runFork(yield* Effect.runtime<never>())
-    const attached = new Map<string, { fiber: Fiber.RuntimeFiber<void, unknown>; outbox: TerminalOutbox }>()
+    const attached = new Map<string, { fiber: Fiber.Fiber<void, unknown>; outbox: TerminalOutbox }>()
     const inbox = yield* Queue.unbounded<{ text: string } | { binary: Buffer }>()
     ws.on("message", (data: Buffer, isBinary: boolean) => {
       Queue.unsafeOffer(inbox, isBinary ? { binary: data } : { text: data.toString("utf8") })
@@ -91,8 +91,17 @@ export const terminalSocket = (ws: WebSocket) =>
           })))
         }
         const outbox: TerminalOutbox = new TerminalOutbox(id, sink, resync)
-        const fiber = yield* Effect.forkIn(streamTo(terminals, id, outbox), scope)
-        attached.set(id, { fiber, outbox })
+        // An attachment whose stream ended — no PTY yet (a card the window shows before its open
+        // answered), or its process exited — leaves the map, so the next attach for that id is served.
+        const served = streamTo(terminals, id, outbox).pipe(
+          Effect.ensuring(Effect.sync(() => {
+            if (attached.get(id)?.outbox === outbox) attached.delete(id)
+          }))
+        )
+        // In the map before the stream can end, so its own removal always finds it.
+        const entry: { fiber: Fiber.Fiber<void, unknown>; outbox: TerminalOutbox } = { fiber: Fiber.void, outbox }
+        attached.set(id, entry)
+        entry.fiber = yield* Effect.forkIn(served, scope)
       })
 
     const detach = (id: string) =>
