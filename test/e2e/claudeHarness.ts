@@ -15,6 +15,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { WebSocket } from "ws"
 import { type Backend, startBackend, tokenOf } from "../harness.js"
+import { attachTerminal, type Terminal } from "./terminal.js"
 import { MockAnthropic } from "./mockAnthropic.js"
 import { CLAUDE, ensureCli } from "./providers.js"
 
@@ -24,19 +25,6 @@ export interface Opened {
   readonly name: string
 }
 
-export interface Terminal {
-  /** Writes keystrokes, exactly as typed in the window (no paste brackets, no Enter unless given). */
-  readonly type: (keys: string) => void
-  /**
-   * Resolves once the text received so far (the replay, then live bytes) matches `pattern`. Escape
-   * sequences count as one space and runs of whitespace as one: Claude Code separates the words of a
-   * dialog with cursor moves rather than spaces.
-   */
-  readonly until: (pattern: RegExp) => Promise<void>
-  /** Everything received so far, escapes included. */
-  readonly received: () => string
-  readonly close: () => void
-}
 
 export type LichEvent = Record<string, unknown> & { readonly _tag: string }
 
@@ -111,36 +99,7 @@ const subscribe = async (b: Backend) => {
  * `projects` maps a project folder's name to whether Claude Code already trusts it. They are all made
  * before any session starts because Claude Code rewrites ~/.claude.json itself once it runs.
  */
-const plain = (bytes: string) =>
-  bytes
-    .replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, " ")
-    .replace(/\x1b\[[0-9;?<>=]*[ -/]*[@-~]/g, " ")
-    .replace(/\x1b./g, " ")
-    .replace(/\s+/g, " ")
 
-const attach = async (b: Backend, id: string): Promise<Terminal> => {
-  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/ws?token=${tokenOf(b)}`)
-  let seen = ""
-  const waiters: Array<() => void> = []
-  ws.on("message", (d: Buffer, binary: boolean) => {
-    if (!binary) return
-    seen += d.subarray(1 + d[0]!).toString("utf8")
-    for (const w of waiters.splice(0)) w()
-  })
-  await new Promise((r) => ws.once("open", r))
-  ws.send(JSON.stringify({ attach: id }))
-  const idBytes = Buffer.from(id)
-  return {
-    type: (keys) => ws.send(Buffer.concat([Buffer.from([idBytes.length]), idBytes, Buffer.from(keys)])),
-    until: (pattern) =>
-      new Promise<void>((resolve) => {
-        const look = () => (pattern.test(plain(seen)) ? resolve() : waiters.push(look))
-        look()
-      }),
-    received: () => seen,
-    close: () => ws.close()
-  }
-}
 
 export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>): Promise<ClaudeRig> => {
   const claude = ensureCli(CLAUDE)
@@ -181,7 +140,7 @@ export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>
       return JSON.parse(r.stdout) as Opened
     },
     event: events.event,
-    terminal: (id) => attach(b, id),
+    terminal: (id) => attachTerminal(b, id),
     stop: async () => {
       stopping = true
       events.ws.close()

@@ -14,6 +14,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { WebSocket } from "ws"
 import { type Backend, startBackend, tokenOf } from "../harness.js"
+import { attachTerminal, type Terminal } from "./terminal.js"
 import { type MockOpenai, type Rule, startMockOpenai } from "./mockOpenai.js"
 import { CODEX, ensureCli, OPENCODE } from "./providers.js"
 
@@ -24,14 +25,6 @@ export interface Opened {
   readonly label: string
 }
 
-export interface Terminal {
-  readonly type: (keys: string) => void
-  /** Resolves once the output so far, escapes and whitespace runs read as one space, matches. */
-  readonly until: (pattern: RegExp) => Promise<void>
-  /** The last `chars` of the output, as `until` reads it (for a failure message). */
-  readonly tail: (chars: number) => string
-  readonly close: () => void
-}
 
 export interface OpenaiRig {
   readonly b: Backend
@@ -98,12 +91,6 @@ const opencodeConfig = (url: string) => ({
   }
 })
 
-const plain = (bytes: string) =>
-  bytes
-    .replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, " ")
-    .replace(/\x1b\[[0-9;?<>=]*[ -/]*[@-~]/g, " ")
-    .replace(/\x1b./g, " ")
-    .replace(/\s+/g, " ")
 
 const subscribe = async (b: Backend) => {
   const seen: Array<LichEvent> = []
@@ -124,29 +111,6 @@ const subscribe = async (b: Backend) => {
   return { ws, event, seen: (test: (e: LichEvent) => boolean) => seen.some(test) }
 }
 
-const attach = async (b: Backend, id: string): Promise<Terminal> => {
-  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/ws?token=${tokenOf(b)}`)
-  let seen = ""
-  const waiters: Array<() => void> = []
-  ws.on("message", (d: Buffer, binary: boolean) => {
-    if (!binary) return
-    seen += d.subarray(1 + d[0]!).toString("utf8")
-    for (const w of waiters.splice(0)) w()
-  })
-  await new Promise((r) => ws.once("open", r))
-  ws.send(JSON.stringify({ attach: id }))
-  const idBytes = Buffer.from(id)
-  return {
-    type: (keys) => ws.send(Buffer.concat([Buffer.from([idBytes.length]), idBytes, Buffer.from(keys)])),
-    until: (pattern) =>
-      new Promise<void>((resolve) => {
-        const look = () => (pattern.test(plain(seen)) ? resolve() : waiters.push(look))
-        look()
-      }),
-    tail: (chars) => plain(seen).slice(-chars),
-    close: () => ws.close()
-  }
-}
 
 export const startOpenaiRig = async (rules: ReadonlyArray<Rule>): Promise<OpenaiRig> => {
   const codex = ensureCli(CODEX)
@@ -176,7 +140,7 @@ export const startOpenaiRig = async (rules: ReadonlyArray<Rule>): Promise<Openai
     },
     event: events.event,
     seen: events.seen,
-    terminal: (id) => attach(b, id),
+    terminal: (id) => attachTerminal(b, id),
     stop: async () => {
       events.ws.close()
       await b.stop()
