@@ -45,6 +45,8 @@ export const ROWS = { min: 5, max: 200 } as const
 export const MAX_WAIT_SECONDS = 30 * 60
 /** 100 s: under the 120 s an agent's shell tool typically allows one command. */
 export const DEFAULT_WAIT_SECONDS = 100
+/** 20 s, fixed: `open --prompt` (and `--subagent`) hands a session opened a moment ago its task; a ticket is expected. */
+export const OPEN_PROMPT_WAIT_SECONDS = 20
 
 export const Cols = Schema.Int.pipe(Schema.between(COLS.min, COLS.max))
 export const Rows = Schema.Int.pipe(Schema.between(ROWS.min, ROWS.max))

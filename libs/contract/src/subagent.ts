@@ -16,17 +16,21 @@ export class SubagentOpened extends Schema.Class<SubagentOpened>("SubagentOpened
   failure: Schema.optional(Schema.String)
 }) {}
 
+/** An open's own fields, less what --subagent refuses (project, folder, private), plus the task. */
+export const SubagentPayload = Schema.Struct({
+  from: Schema.String,
+  kind: Schema.String,
+  worktree: Schema.String,
+  base: Schema.String,
+  model: Schema.String,
+  effort: Schema.String,
+  ultracode: Schema.Boolean,
+  prompt: Schema.String
+})
+export type SubagentPayload = typeof SubagentPayload.Type
+
 export const Subagent = Rpc.make("Subagent", {
-  payload: {
-    from: Schema.String,
-    kind: Schema.String,
-    worktree: Schema.String,
-    base: Schema.String,
-    model: Schema.String,
-    effort: Schema.String,
-    ultracode: Schema.Boolean,
-    prompt: Schema.String
-  },
+  payload: SubagentPayload,
   success: SubagentOpened,
   error: LichError
 })

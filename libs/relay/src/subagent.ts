@@ -9,7 +9,7 @@
  * It refuses, before anything opens, a caller that is no session and an empty task. Which flags go
  * with --subagent is the CLI's to refuse (--project, --folder, --private), so the payload has none.
  */
-import { MAX_MOD_ANSWER_CHARS, Refused, SubagentOpened, type LichError } from "@lich/contract"
+import { MAX_MOD_ANSWER_CHARS, OPEN_PROMPT_WAIT_SECONDS, Refused, SubagentOpened, type LichError, type SubagentPayload } from "@lich/contract"
 import type { Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Effect, Either, Option } from "effect"
@@ -18,19 +18,9 @@ import { cleanPrompt } from "./sanitize.js"
 import { openErrandsAt, openErrandsFrom, publicEntries } from "./state.js"
 import type { RelayResult } from "@lich/contract"
 
-/** 20 s, as `open --prompt`: a worker opened a moment ago is expected to hand back a ticket. */
-export const SUBAGENT_WAIT_SECONDS = 20
 
-export interface SubagentInput {
-  readonly from: string
-  readonly kind: string
-  readonly worktree: string
-  readonly base: string
-  readonly model: string
-  readonly effort: string
-  readonly ultracode: boolean
-  readonly prompt: string
-}
+/** The payload exactly as the contract defines it. */
+export type SubagentInput = SubagentPayload
 
 interface Deps {
   readonly ws: Workspace["Type"]
@@ -70,7 +60,7 @@ export const makeSubagents = (d: Deps) => {
       )
       if (opened.startError !== "") return new SubagentOpened({ opened, failure: `its terminal did not start: ${opened.startError}` })
       const delivery = yield* d
-        .send({ from: p.from, target: opened.session.id, project: "", prompt: p.prompt, timeout: SUBAGENT_WAIT_SECONDS, private: false, subagent: true })
+        .send({ from: p.from, target: opened.session.id, project: "", prompt: p.prompt, timeout: OPEN_PROMPT_WAIT_SECONDS, private: false, subagent: true })
         .pipe(Effect.either)
       return Either.isRight(delivery)
         ? new SubagentOpened({ opened, delivery: delivery.right })

@@ -1,5 +1,5 @@
 import { Command, Options } from "@effect/cli"
-import { Open, Send, Subagent, type Opened, type RelayResult } from "@lich/contract"
+import { Open, OPEN_PROMPT_WAIT_SECONDS, Send, Subagent, type Opened, type RelayResult } from "@lich/contract"
 import { Effect, Either } from "effect"
 import { call } from "../layers.js"
 import { exitCodes } from "../exitCodes.js"
@@ -12,9 +12,6 @@ import { jsonFlag, projectFlag, sender, SPAWN_TIMEOUT_MS } from "./shared.js"
 
 const text = (name: string, description: string) =>
   Options.text(name).pipe(Options.withDescription(description), Options.withDefault(""))
-
-/** 20 s, fixed: a worker opened seconds ago is expected to hand back a ticket; wait is wait's job. */
-export const OPEN_PROMPT_WAIT_SECONDS = 20
 
 const flags = {
   project: projectFlag,
