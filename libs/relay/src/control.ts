@@ -14,7 +14,6 @@ import {
   ControlResult,
   effortLevels,
   Failed,
-  MAX_MOD_ANSWER_CHARS,
   MAX_QUESTION_BYTES,
   Refused
 } from "@lich/contract"
@@ -23,7 +22,7 @@ import { provider, isProviderId } from "@lich/providers"
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Deferred, Duration, Effect, Either, Option } from "effect"
-import { bytes, cleanPrompt, stripControls } from "./sanitize.js"
+import { bytes, capModAnswer, cleanPrompt, stripControls } from "./sanitize.js"
 import { findLive, liveCards } from "./targets.js"
 
 /** 10 s: a mod acknowledges a prompt when its turn starts and everything else at once. */
@@ -168,7 +167,7 @@ export const makeControl = ({ ws, terminals, modPolls }: Deps) =>
         const o = got.value
         if (o._tag === "ended") return yield* new Failed({ message: `"${t.label}" ended before it answered` })
         if (!o.ok) return yield* new Failed({ message: `"${t.label}" could not answer: ${askFailure(o.error)}` })
-        return new AskResult({ id: t.id, project: t.project, label: t.label, answer: cap(o.answer) })
+        return new AskResult({ id: t.id, project: t.project, label: t.label, answer: capModAnswer(o.answer) })
       })
 
     return { control, ask }
@@ -182,6 +181,3 @@ const askFailure = (reason: string): string => {
   if (reason.startsWith("api-error")) return `the model request failed (${reason})`
   return reason === "" ? "its mod gave no reason" : reason
 }
-
-const cap = (answer: string): string =>
-  answer.length > MAX_MOD_ANSWER_CHARS ? `${answer.slice(0, MAX_MOD_ANSWER_CHARS)}[truncated]` : answer

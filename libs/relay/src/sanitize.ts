@@ -2,7 +2,7 @@
  * Cleaning what the relay will type or hand back. Text typed into a terminal keeps only newlines and
  * tabs among the control characters — an escape sequence inside it would stop being text.
  */
-import { MAX_ANSWER_BYTES, MAX_PROMPT_BYTES, MAX_WAIT_SECONDS, DEFAULT_WAIT_SECONDS, Refused } from "@lich/contract"
+import { MAX_ANSWER_BYTES, MAX_MOD_ANSWER_CHARS, MAX_PROMPT_BYTES, MAX_WAIT_SECONDS, DEFAULT_WAIT_SECONDS, Refused } from "@lich/contract"
 import { Either } from "effect"
 
 // eslint-disable-next-line no-control-regex
@@ -51,3 +51,7 @@ export const newTicket = (taken: (t: string) => boolean): string => {
     if (!taken(t)) return t
   }
 }
+
+/** A side answer or a worker's answer from a mod, held to 16 000 UTF-16 units with "[truncated]" after. */
+export const capModAnswer = (text: string): string =>
+  text.length > MAX_MOD_ANSWER_CHARS ? `${text.slice(0, MAX_MOD_ANSWER_CHARS)}[truncated]` : text

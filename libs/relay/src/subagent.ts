@@ -9,12 +9,12 @@
  * It refuses, before anything opens, a caller that is no session and an empty task. Which flags go
  * with --subagent is the CLI's to refuse (--project, --folder, --private), so the payload has none.
  */
-import { MAX_MOD_ANSWER_CHARS, OPEN_PROMPT_WAIT_SECONDS, Refused, SubagentOpened, type LichError, type SubagentPayload } from "@lich/contract"
+import { OPEN_PROMPT_WAIT_SECONDS, Refused, SubagentOpened, type LichError, type SubagentPayload } from "@lich/contract"
 import type { Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Effect, Either, Option } from "effect"
 import type { Core } from "./core.js"
-import { cleanPrompt } from "./sanitize.js"
+import { capModAnswer, cleanPrompt } from "./sanitize.js"
 import { openErrandsAt, openErrandsFrom, publicEntries } from "./state.js"
 import type { RelayResult } from "@lich/contract"
 
@@ -39,7 +39,6 @@ interface Deps {
   readonly tell: (id: string, text: string) => Effect.Effect<unknown>
 }
 
-const cap = (text: string) => (text.length > MAX_MOD_ANSWER_CHARS ? `${text.slice(0, MAX_MOD_ANSWER_CHARS)}[truncated]` : text)
 
 export const makeSubagents = (d: Deps) => {
   const open = (p: SubagentInput) =>
@@ -83,7 +82,7 @@ export const makeSubagents = (d: Deps) => {
         return mine[0]
       })
       if (pick === undefined) return false
-      const won = yield* d.core.close(pick, { status: "answered", answer: cap(text) })
+      const won = yield* d.core.close(pick, { status: "answered", answer: capModAnswer(text) })
       // The answer comes with the turn's end; a Stop report that came first already ended that turn.
       if (won && (yield* d.core.locked((s) => s.turn.get(sessionId) === "done"))) yield* turnEnded(sessionId)
       return won
