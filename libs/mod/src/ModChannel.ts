@@ -71,123 +71,126 @@ const newId = (taken: (id: string) => boolean): string => {
   }
 }
 
+/** What the channel's functions share: the terminals (is a session live, when did it end) and the slots. */
+interface Deps {
+  readonly terminals: Context.Tag.Service<typeof Terminals>
+  readonly slots: Map<string, Slot>
+}
+
+const slotOf = (d: Deps, id: string): Slot => {
+  let s = d.slots.get(id)
+  if (!s) {
+    s = { queue: [], inflight: new Map(), parked: undefined, lastPoll: -Infinity, firstPoll: Deferred.unsafeMake<void>(FiberId.none), plugin: "" }
+    d.slots.set(id, s)
+  }
+  return s
+}
+
+// A session that ended takes its channel with it: parked polls answer [], waiters hear "ended".
+const closeSlot = (d: Deps, id: string) =>
+  Effect.gen(function* () {
+    const s = d.slots.get(id)
+    if (!s) return
+    d.slots.delete(id)
+    if (s.parked) yield* Deferred.succeed(s.parked, [])
+    for (const p of [...s.queue, ...s.inflight.values()]) yield* Deferred.succeed(p.outcome, { _tag: "ended" })
+    yield* Deferred.interrupt(s.firstPoll)
+  })
+
+const drain = (s: Slot, now: number): ReadonlyArray<ModCommand> => {
+  const fresh = s.queue.filter((p) => now - p.at < STALE_COMMAND_MS)
+  s.queue = []
+  for (const p of fresh) {
+    s.inflight.set(p.command.id, p)
+    Deferred.unsafeDone(p.collected, Effect.void)
+  }
+  return fresh.map((p) => p.command)
+}
+
+const poll = (d: Deps, sessionId: string, plugin: string) =>
+  Effect.gen(function* () {
+    if (!(yield* d.terminals.isLive(sessionId))) return Option.none()
+    const now = yield* Clock.currentTimeMillis
+    const s = slotOf(d, sessionId)
+    s.lastPoll = now
+    if (plugin !== "") s.plugin = plugin
+    yield* Deferred.succeed(s.firstPoll, undefined)
+    const ready = drain(s, now)
+    if (ready.length > 0) return Option.some(ready)
+    // One parked poll per session: a newer one (a reloaded mod) replaces it.
+    if (s.parked) yield* Deferred.succeed(s.parked, [])
+    const parked = yield* Deferred.make<ReadonlyArray<ModCommand>>()
+    s.parked = parked
+    const got = yield* Deferred.await(parked).pipe(Effect.timeoutOption(Duration.millis(POLL_PARK_MS)))
+    if (s.parked === parked) s.parked = undefined
+    // Parked time counts as polling: the mod is there the whole while.
+    s.lastPoll = yield* Clock.currentTimeMillis
+    return Option.some(Option.getOrElse(got, () => []))
+  })
+
+const enqueue = (d: Deps, sessionId: string, input: ModCommandInput) =>
+  Effect.gen(function* () {
+    const s = slotOf(d, sessionId)
+    const now = yield* Clock.currentTimeMillis
+    const command = { ...input, id: newId((id) => s.inflight.has(id) || s.queue.some((p) => p.command.id === id)) } as ModCommand
+    const p: Pending = { command, at: now, collected: yield* Deferred.make<void>(), outcome: yield* Deferred.make<AckOutcome>() }
+    if (!(yield* d.terminals.isLive(sessionId))) {
+      yield* Deferred.succeed(p.outcome, { _tag: "ended" })
+      return p
+    }
+    s.queue.push(p)
+    if (s.parked) {
+      const parked = s.parked
+      s.parked = undefined
+      yield* Deferred.succeed(parked, drain(s, now))
+    }
+    return p as Sent
+  })
+
+const withdraw = (d: Deps, sessionId: string, commandId: string) =>
+  Effect.sync(() => {
+    const s = d.slots.get(sessionId)
+    if (!s) return false
+    const before = s.queue.length
+    s.queue = s.queue.filter((p) => p.command.id !== commandId)
+    return s.queue.length < before
+  })
+
+const ack = (d: Deps, sessionId: string, a: Parameters<ModChannelShape["ack"]>[1]) =>
+  Effect.gen(function* () {
+    const p = d.slots.get(sessionId)?.inflight.get(a.id)
+    if (!p || p.command.kind !== a.kind) return false
+    d.slots.get(sessionId)?.inflight.delete(a.id)
+    return yield* Deferred.succeed(p.outcome, { _tag: "acked", ok: a.ok, error: a.error, answer: a.answer })
+  })
+
+const attached = (d: Deps, sessionId: string) =>
+  Effect.map(Clock.currentTimeMillis, (now) => {
+    const s = d.slots.get(sessionId)
+    return s !== undefined && (s.parked !== undefined || now - s.lastPoll < ATTACHED_WITHIN_MS)
+  })
+
+const awaitAttached = (d: Deps, sessionId: string, timeout: Duration.DurationInput) =>
+  Deferred.await(slotOf(d, sessionId).firstPoll).pipe(
+    Effect.timeoutOption(timeout),
+    Effect.map(Option.isSome),
+    Effect.catchAllCause(() => Effect.succeed(false))
+  )
+
 export class ModChannel extends Context.Tag("lich/mod/ModChannel")<ModChannel, ModChannelShape>() {
   static readonly layer = Layer.scoped(
     ModChannel,
     Effect.gen(function* () {
-      const terminals = yield* Terminals
-      const slots = new Map<string, Slot>()
-      const slotOf = (id: string): Slot => {
-        let s = slots.get(id)
-        if (!s) {
-          s = { queue: [], inflight: new Map(), parked: undefined, lastPoll: -Infinity, firstPoll: Deferred.unsafeMake<void>(FiberId.none), plugin: "" }
-          slots.set(id, s)
-        }
-        return s
-      }
-
-      // A session that ended takes its channel with it: parked polls answer [], waiters hear "ended".
-      yield* Effect.forkScoped(
-        Stream.runForEach(terminals.exits, (x) =>
-          Effect.gen(function* () {
-            const s = slots.get(x.id)
-            if (!s) return
-            slots.delete(x.id)
-            if (s.parked) yield* Deferred.succeed(s.parked, [])
-            for (const p of [...s.queue, ...s.inflight.values()]) yield* Deferred.succeed(p.outcome, { _tag: "ended" })
-            yield* Deferred.interrupt(s.firstPoll)
-          })
-        )
-      )
-
-      const drain = (s: Slot, now: number): ReadonlyArray<ModCommand> => {
-        const fresh = s.queue.filter((p) => now - p.at < STALE_COMMAND_MS)
-        s.queue = []
-        for (const p of fresh) {
-          s.inflight.set(p.command.id, p)
-          Deferred.unsafeDone(p.collected, Effect.void)
-        }
-        return fresh.map((p) => p.command)
-      }
-
-      const poll = (sessionId: string, plugin: string) =>
-        Effect.gen(function* () {
-          if (!(yield* terminals.isLive(sessionId))) return Option.none()
-          const now = yield* Clock.currentTimeMillis
-          const s = slotOf(sessionId)
-          s.lastPoll = now
-          if (plugin !== "") s.plugin = plugin
-          yield* Deferred.succeed(s.firstPoll, undefined)
-          const ready = drain(s, now)
-          if (ready.length > 0) return Option.some(ready)
-          // One parked poll per session: a newer one (a reloaded mod) replaces it.
-          if (s.parked) yield* Deferred.succeed(s.parked, [])
-          const parked = yield* Deferred.make<ReadonlyArray<ModCommand>>()
-          s.parked = parked
-          const got = yield* Deferred.await(parked).pipe(Effect.timeoutOption(Duration.millis(POLL_PARK_MS)))
-          if (s.parked === parked) s.parked = undefined
-          // Parked time counts as polling: the mod is there the whole while.
-          s.lastPoll = yield* Clock.currentTimeMillis
-          return Option.some(Option.getOrElse(got, () => []))
-        })
-
-      const enqueue = (sessionId: string, input: ModCommandInput) =>
-        Effect.gen(function* () {
-          const s = slotOf(sessionId)
-          const now = yield* Clock.currentTimeMillis
-          const command = { ...input, id: newId((id) => s.inflight.has(id) || s.queue.some((p) => p.command.id === id)) } as ModCommand
-          const p: Pending = { command, at: now, collected: yield* Deferred.make<void>(), outcome: yield* Deferred.make<AckOutcome>() }
-          if (!(yield* terminals.isLive(sessionId))) {
-            yield* Deferred.succeed(p.outcome, { _tag: "ended" })
-            return p
-          }
-          s.queue.push(p)
-          if (s.parked) {
-            const parked = s.parked
-            s.parked = undefined
-            yield* Deferred.succeed(parked, drain(s, now))
-          }
-          return p as Sent
-        })
-
-      const withdraw = (sessionId: string, commandId: string) =>
-        Effect.sync(() => {
-          const s = slots.get(sessionId)
-          if (!s) return false
-          const before = s.queue.length
-          s.queue = s.queue.filter((p) => p.command.id !== commandId)
-          return s.queue.length < before
-        })
-
-      const ack: ModChannelShape["ack"] = (sessionId, a) =>
-        Effect.gen(function* () {
-          const p = slots.get(sessionId)?.inflight.get(a.id)
-          if (!p || p.command.kind !== a.kind) return false
-          slots.get(sessionId)?.inflight.delete(a.id)
-          return yield* Deferred.succeed(p.outcome, { _tag: "acked", ok: a.ok, error: a.error, answer: a.answer })
-        })
-
-      const attached = (sessionId: string) =>
-        Effect.map(Clock.currentTimeMillis, (now) => {
-          const s = slots.get(sessionId)
-          return s !== undefined && (s.parked !== undefined || now - s.lastPoll < ATTACHED_WITHIN_MS)
-        })
-
-      const awaitAttached = (sessionId: string, timeout: Duration.DurationInput) =>
-        Deferred.await(slotOf(sessionId).firstPoll).pipe(
-          Effect.timeoutOption(timeout),
-          Effect.map(Option.isSome),
-          Effect.catchAllCause(() => Effect.succeed(false))
-        )
-
+      const d: Deps = { terminals: yield* Terminals, slots: new Map() }
+      yield* Effect.forkScoped(Stream.runForEach(d.terminals.exits, (x) => closeSlot(d, x.id)))
       return {
-        poll,
-        enqueue,
-        withdraw,
-        ack,
-        attached,
-        awaitAttached,
-        plugin: (sessionId) => Effect.sync(() => slots.get(sessionId)?.plugin ?? "")
+        poll: (sessionId, plugin) => poll(d, sessionId, plugin),
+        enqueue: (sessionId, input) => enqueue(d, sessionId, input),
+        withdraw: (sessionId, commandId) => withdraw(d, sessionId, commandId),
+        ack: (sessionId, a) => ack(d, sessionId, a),
+        attached: (sessionId) => attached(d, sessionId),
+        awaitAttached: (sessionId, timeout) => awaitAttached(d, sessionId, timeout),
+        plugin: (sessionId) => Effect.sync(() => d.slots.get(sessionId)?.plugin ?? "")
       } satisfies ModChannelShape
     })
   )
