@@ -60,6 +60,115 @@ const quietly = (fn) => {
   }
 }
 
+const base = async (ports) => {
+  try {
+    return branchFrom(await ports.run(["git", "branch", "--show-current"], { timeoutMs: GIT_TIMEOUT_MS }))
+  } catch {
+    return undefined
+  }
+}
+
+/** The worker as the mod remembers it, from the session lich open printed. */
+const workerOf = (opened, call, branch) => ({
+  name: opened.name,
+  label: typeof opened.label === "string" && opened.label !== "" ? opened.label : opened.name,
+  path: typeof opened.path === "string" ? opened.path : "",
+  isolated: branch !== undefined,
+  branch,
+  description: call.description
+})
+
+// The functions below share one context `cx`: { config, text, workers, calls } — the session's
+// settings, its prompt texts, the workers it counts, and the Agent calls it took (tool_use_id →
+// the call, and once agent.spawn ran, its outcome).
+
+/** What lich open's exit, stdout and stderr come to: the Agent call's answer, or a native run. */
+const outcomeOf = (cx, run, call, branch, durationMs) => {
+  const opened = parseOpened(run.stdout)
+  const worker = opened === undefined ? undefined : workerOf(opened, call, branch)
+  if (run.exitCode !== 0)
+    return { native: true, toast: cx.text.toastOpenFailed(reasonLine(run, `lich open exited ${run.exitCode}`), worker?.label) }
+  if (worker === undefined || opened.delivery === undefined) return { answer: { deny: cx.text.unreadable() } }
+  const { answer, counts } = deliveryAnswer(cx.text, worker, call, opened.delivery, durationMs)
+  if (counts) cx.workers.add(worker)
+  return { answer }
+}
+
+/** Esc while lich open ran: deny, and still count a worker lich handed the task to. */
+const interruptedOutcome = (cx, run, call, branch) => {
+  const opened = run === undefined ? undefined : parseOpened(run.stdout)
+  const worker = opened === undefined ? undefined : workerOf(opened, call, branch)
+  const status = opened?.delivery?.status
+  if (run?.exitCode === 0 && worker !== undefined && (status === "pending" || status === "unanswered")) cx.workers.add(worker)
+  return { answer: { deny: cx.text.interrupted(worker) } }
+}
+
+/** Runs lich open for a taken call and decides; never throws. */
+const open = async (cx, call, e, signal, ports) => {
+  const prompt = typeof e.prompt === "string" ? e.prompt : call.prompt
+  const bytes = utf8Bytes(prompt)
+  if (bytes > PROMPT_LIMIT_BYTES) return { native: true, toast: cx.text.toastTooLong(bytes, PROMPT_LIMIT_BYTES) }
+  let branch
+  let current
+  if (call.isolation === "worktree") {
+    current = await base(ports)
+    // A lich older than the depth variable marks a worker only by its subagent/ branch.
+    if (cx.config.depth === undefined && current?.startsWith(BRANCH_PREFIX)) return { native: true }
+    branch = branchName(typeof e.description === "string" ? e.description : call.description, e.tool_use_id)
+  }
+  const model = typeof e.model === "string" && e.model.trim() !== "" ? e.model : call.model
+  const argv = openArgv(cx.config.bin, { prompt, branch, base: current, model })
+  const started = await nowOf(ports)
+  let run
+  try {
+    run = await ports.run(argv, { timeoutMs: OPEN_TIMEOUT_MS })
+  } catch (error) {
+    if (signal?.aborted) return interruptedOutcome(cx, undefined, call, branch)
+    return { native: true, toast: cx.text.toastOpenFailed(error instanceof Error ? error.message : "lich open failed") }
+  }
+  if (signal?.aborted) return interruptedOutcome(cx, run, call, branch)
+  const ended = await nowOf(ports)
+  const duration = typeof started === "number" && typeof ended === "number" ? Math.max(0, ended - started) : 0
+  return outcomeOf(cx, run, call, branch, duration)
+}
+
+/** tool.call {tool: "Agent"}: passes the call on beneath, then answers it with lich's outcome. */
+const agentCall = async (cx, e, origin, ports, beneath) => {
+  const v = verdict(e, origin, cx.config)
+  if (v === "worker") quietly(() => ports.toast(cx.text.toastNative()))
+  if (v !== "take") return beneath()
+  const id = e.tool_use_id
+  const call = {
+    description: typeof e.description === "string" ? e.description : "",
+    prompt: typeof e.prompt === "string" ? e.prompt : "",
+    isolation: e.isolation,
+    model: typeof e.model === "string" ? e.model : undefined
+  }
+  cx.calls.set(id, call)
+  try {
+    const result = await beneath()
+    return call.outcome?.answer ?? result
+  } catch (error) {
+    if (call.outcome?.answer !== undefined) return call.outcome.answer
+    throw error
+  } finally {
+    cx.calls.delete(id)
+  }
+}
+
+/** agent.spawn: the spawn of a call taken above opens the card; any other spawn goes on. */
+const spawn = async (cx, e, signal, ports, beneath) => {
+  const call = cx.calls.get(e.tool_use_id)
+  if (call === undefined || call.outcome !== undefined || e.fork || e.resume || e.workflow || e.isTeammate) return beneath()
+  const outcome = await open(cx, call, e, signal, ports)
+  call.outcome = outcome
+  if (outcome.native) {
+    if (outcome.toast) quietly(() => ports.toast(outcome.toast))
+    return beneath()
+  }
+  return { deny: outcome.answer.deny ?? cx.text.spawnTaken() }
+}
+
 /**
  * `config`: { bin, depth, cardsOff, lang }. `session`: the session-wide ports the footer poll
  * uses — run(argv, init), after(ms, fn), invalidate(). Each hook hands its own ports (run, toast,
@@ -68,115 +177,12 @@ const quietly = (fn) => {
 export const createAgentCards = (config, session) => {
   const text = promptText(config.lang)
   const workers = createWorkers(config.bin, text, session)
-  /** tool_use_id → the Agent call taken, and once agent.spawn ran, its outcome. */
-  const calls = new Map()
-
-  const base = async (ports) => {
-    try {
-      return branchFrom(await ports.run(["git", "branch", "--show-current"], { timeoutMs: GIT_TIMEOUT_MS }))
-    } catch {
-      return undefined
-    }
-  }
-
-  /** The worker as the mod remembers it, from the session lich open printed. */
-  const workerOf = (opened, call, branch) => ({
-    name: opened.name,
-    label: typeof opened.label === "string" && opened.label !== "" ? opened.label : opened.name,
-    path: typeof opened.path === "string" ? opened.path : "",
-    isolated: branch !== undefined,
-    branch,
-    description: call.description
-  })
-
-  /** What lich open's exit, stdout and stderr come to: the Agent call's answer, or a native run. */
-  const outcomeOf = (run, call, branch, durationMs) => {
-    const opened = parseOpened(run.stdout)
-    const worker = opened === undefined ? undefined : workerOf(opened, call, branch)
-    if (run.exitCode !== 0)
-      return { native: true, toast: text.toastOpenFailed(reasonLine(run, `lich open exited ${run.exitCode}`), worker?.label) }
-    if (worker === undefined || opened.delivery === undefined) return { answer: { deny: text.unreadable() } }
-    const { answer, counts } = deliveryAnswer(text, worker, call, opened.delivery, durationMs)
-    if (counts) workers.add(worker)
-    return { answer }
-  }
-
-  /** Esc while lich open ran: deny, and still count a worker lich handed the task to. */
-  const interruptedOutcome = (run, call, branch) => {
-    const opened = run === undefined ? undefined : parseOpened(run.stdout)
-    const worker = opened === undefined ? undefined : workerOf(opened, call, branch)
-    const status = opened?.delivery?.status
-    if (run?.exitCode === 0 && worker !== undefined && (status === "pending" || status === "unanswered")) workers.add(worker)
-    return { answer: { deny: text.interrupted(worker) } }
-  }
-
-  /** Runs lich open for a taken call and decides; never throws. */
-  const open = async (call, e, signal, ports) => {
-    const prompt = typeof e.prompt === "string" ? e.prompt : call.prompt
-    const bytes = utf8Bytes(prompt)
-    if (bytes > PROMPT_LIMIT_BYTES) return { native: true, toast: text.toastTooLong(bytes, PROMPT_LIMIT_BYTES) }
-    let branch
-    let current
-    if (call.isolation === "worktree") {
-      current = await base(ports)
-      // A lich older than the depth variable marks a worker only by its subagent/ branch.
-      if (config.depth === undefined && current?.startsWith(BRANCH_PREFIX)) return { native: true }
-      branch = branchName(typeof e.description === "string" ? e.description : call.description, e.tool_use_id)
-    }
-    const model = typeof e.model === "string" && e.model.trim() !== "" ? e.model : call.model
-    const argv = openArgv(config.bin, { prompt, branch, base: current, model })
-    const started = await nowOf(ports)
-    let run
-    try {
-      run = await ports.run(argv, { timeoutMs: OPEN_TIMEOUT_MS })
-    } catch (error) {
-      if (signal?.aborted) return interruptedOutcome(undefined, call, branch)
-      return { native: true, toast: text.toastOpenFailed(error instanceof Error ? error.message : "lich open failed") }
-    }
-    if (signal?.aborted) return interruptedOutcome(run, call, branch)
-    const ended = await nowOf(ports)
-    const duration = typeof started === "number" && typeof ended === "number" ? Math.max(0, ended - started) : 0
-    return outcomeOf(run, call, branch, duration)
-  }
-
+  const cx = { config, text, workers, calls: new Map() }
   return {
-    /** tool.call {tool: "Agent"}: passes the call on beneath, then answers it with lich's outcome. */
-    agentCall: async (e, origin, ports, beneath) => {
-      const v = verdict(e, origin, config)
-      if (v === "worker") quietly(() => ports.toast(text.toastNative()))
-      if (v !== "take") return beneath()
-      const id = e.tool_use_id
-      const call = {
-        description: typeof e.description === "string" ? e.description : "",
-        prompt: typeof e.prompt === "string" ? e.prompt : "",
-        isolation: e.isolation,
-        model: typeof e.model === "string" ? e.model : undefined
-      }
-      calls.set(id, call)
-      try {
-        const result = await beneath()
-        return call.outcome?.answer ?? result
-      } catch (error) {
-        if (call.outcome?.answer !== undefined) return call.outcome.answer
-        throw error
-      } finally {
-        calls.delete(id)
-      }
-    },
-    /** agent.spawn: the spawn of a call taken above opens the card; any other spawn goes on. */
-    spawn: async (e, signal, ports, beneath) => {
-      const call = calls.get(e.tool_use_id)
-      if (call === undefined || call.outcome !== undefined || e.fork || e.resume || e.workflow || e.isTeammate) return beneath()
-      const outcome = await open(call, e, signal, ports)
-      call.outcome = outcome
-      if (outcome.native) {
-        if (outcome.toast) quietly(() => ports.toast(outcome.toast))
-        return beneath()
-      }
-      return { deny: outcome.answer.deny ?? text.spawnTaken() }
-    },
+    agentCall: (e, origin, ports, beneath) => agentCall(cx, e, origin, ports, beneath),
+    spawn: (e, signal, ports, beneath) => spawn(cx, e, signal, ports, beneath),
     /** The answer a taken call already has, for a hook that failed after lich took the task. */
-    answered: (toolUseId) => calls.get(toolUseId)?.outcome?.answer,
+    answered: (toolUseId) => cx.calls.get(toolUseId)?.outcome?.answer,
     /** tool.call {tool: "TaskStop"}: a worker this mod counts is stopped through lich. */
     taskStop: async (e, ports, beneath) => {
       const taskId = typeof e.task_id === "string" ? e.task_id : e.shell_id

@@ -34,87 +34,84 @@ export const finished = (worker, rows) => {
   return worker.isolated && row.state === "done"
 }
 
+// The functions below share one record `w`: { bin, text, ports, running, polling } — lich's binary,
+// the prompt texts, the session-wide ports, roster name → { name, label, path, isolated, branch,
+// description }, and whether a read is scheduled.
+
+const redraw = (w) => {
+  try {
+    w.ports.invalidate()
+  } catch {
+    // The footer catches up at its next redraw.
+  }
+}
+
+const readAfter = (w) => {
+  w.polling = true
+  try {
+    w.ports.after(WORKERS_EVERY_MS, () => void readOnce(w))
+  } catch {
+    w.polling = false
+  }
+}
+
+const readOnce = async (w) => {
+  let rows
+  try {
+    const run = await w.ports.run([w.bin, "sessions", "--json"], { timeoutMs: SESSIONS_TIMEOUT_MS })
+    rows = run.exitCode === 0 ? parseSessions(run.stdout) : undefined
+  } catch {
+    rows = undefined
+  }
+  // A list lich could not give leaves the count as it was until the next read.
+  if (rows !== undefined) {
+    const before = w.running.size
+    for (const worker of [...w.running.values()]) if (finished(worker, rows)) w.running.delete(worker.name)
+    if (w.running.size !== before) redraw(w)
+  }
+  if (w.running.size > 0) readAfter(w)
+  else w.polling = false
+}
+
+/** TaskStop of a worker: close it in this checkout, stop its turn in a worktree of its own. */
+const stop = async (w, worker, taskId, run) => {
+  const argv = worker.isolated ? [w.bin, "control", worker.name, "abort"] : [w.bin, "close", worker.name]
+  let result
+  try {
+    result = await run(argv, { timeoutMs: STOP_TIMEOUT_MS })
+  } catch (error) {
+    return { deny: w.text.stopRefused(worker, error instanceof Error ? error.message : "lich did not answer") }
+  }
+  // control: 2 = taken and not yet confirmed (it still goes through), 3 = the session ended first.
+  const stopped = result.exitCode === 0 || (worker.isolated && (result.exitCode === 2 || result.exitCode === 3))
+  if (!stopped) return { deny: w.text.stopRefused(worker, reasonLine(result, `exit ${result.exitCode}`)) }
+  if (w.running.delete(worker.name)) redraw(w)
+  return {
+    result: {
+      message: worker.isolated ? w.text.aborted(worker) : w.text.closed(worker),
+      task_id: taskId,
+      task_type: "local_agent",
+      command: worker.description
+    }
+  }
+}
+
 /**
  * `ports` (session-wide, for the poll): run(argv, init), after(ms, fn), invalidate().
  * `text`: the prompt-text catalogue, for TaskStop's answers.
  */
 export const createWorkers = (bin, text, ports) => {
-  /** Roster name → { name, label, path, isolated, branch, description }. */
-  const running = new Map()
-  let polling = false
-
-  const redraw = () => {
-    try {
-      ports.invalidate()
-    } catch {
-      // The footer catches up at its next redraw.
-    }
-  }
-
-  const readAfter = () => {
-    polling = true
-    try {
-      ports.after(WORKERS_EVERY_MS, () => void readOnce())
-    } catch {
-      polling = false
-    }
-  }
-
-  const readOnce = async () => {
-    let rows
-    try {
-      const run = await ports.run([bin, "sessions", "--json"], { timeoutMs: SESSIONS_TIMEOUT_MS })
-      rows = run.exitCode === 0 ? parseSessions(run.stdout) : undefined
-    } catch {
-      rows = undefined
-    }
-    // A list lich could not give leaves the count as it was until the next read.
-    if (rows !== undefined) {
-      const before = running.size
-      for (const worker of [...running.values()]) if (finished(worker, rows)) running.delete(worker.name)
-      if (running.size !== before) redraw()
-    }
-    if (running.size > 0) readAfter()
-    else polling = false
-  }
-
-  const forget = (name) => {
-    if (running.delete(name)) redraw()
-  }
-
-  /** TaskStop of a worker: close it in this checkout, stop its turn in a worktree of its own. */
-  const stop = async (worker, taskId, run) => {
-    const argv = worker.isolated ? [bin, "control", worker.name, "abort"] : [bin, "close", worker.name]
-    let result
-    try {
-      result = await run(argv, { timeoutMs: STOP_TIMEOUT_MS })
-    } catch (error) {
-      return { deny: text.stopRefused(worker, error instanceof Error ? error.message : "lich did not answer") }
-    }
-    // control: 2 = taken and not yet confirmed (it still goes through), 3 = the session ended first.
-    const stopped = result.exitCode === 0 || (worker.isolated && (result.exitCode === 2 || result.exitCode === 3))
-    if (!stopped) return { deny: text.stopRefused(worker, reasonLine(result, `exit ${result.exitCode}`)) }
-    forget(worker.name)
-    return {
-      result: {
-        message: worker.isolated ? text.aborted(worker) : text.closed(worker),
-        task_id: taskId,
-        task_type: "local_agent",
-        command: worker.description
-      }
-    }
-  }
-
+  const w = { bin, text, ports, running: new Map(), polling: false }
   return {
     /** A worker lich opened and handed its task: counted from now until it finishes. */
     add: (worker) => {
-      running.set(worker.name, worker)
-      redraw()
-      if (!polling) readAfter()
+      w.running.set(worker.name, worker)
+      redraw(w)
+      if (!w.polling) readAfter(w)
     },
     /** The worker a TaskStop's task id names, if this mod opened it and still counts it. */
-    named: (taskId) => (typeof taskId === "string" ? running.get(taskId) : undefined),
-    stop,
-    count: () => running.size
+    named: (taskId) => (typeof taskId === "string" ? w.running.get(taskId) : undefined),
+    stop: (worker, taskId, run) => stop(w, worker, taskId, run),
+    count: () => w.running.size
   }
 }
