@@ -10,6 +10,7 @@ import { createHash } from "node:crypto"
 import * as NodePath from "node:path"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
+import { repoDeps, type RepoDeps } from "./repoDeps.js"
 import { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 
@@ -92,66 +93,65 @@ export interface ProjectsShape {
   readonly setActive: (projectId: string, sessionId: string) => Effect.Effect<boolean, StoreError>
 }
 
-const make = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  // Every call asks the store's health first: a deleted database file is noticed, never written into.
-  const storeErrors = (yield* StoreHealth).errors
+const byPath = (sql: SqlClient.SqlClient, path: string) =>
+  Effect.map(sql<ProjectRecord>`SELECT * FROM projects WHERE path = ${path}`, (rows) => Option.map(Arr.head(rows), fromRecord))
 
-  const byPath = (path: string) =>
-    Effect.map(sql<ProjectRecord>`SELECT * FROM projects WHERE path = ${path}`, (rows) =>
-      Option.map(Arr.head(rows), fromRecord)
-    )
+// New and reopened tabs go after every other tab: an old position may collide with tabs the
+// user reordered since.
+const nextPosition = (sql: SqlClient.SqlClient) => sql`(SELECT COALESCE(MAX(position) + 1, 0) FROM projects)`
 
-  // New and reopened tabs go after every other tab: an old position may collide with tabs the
-  // user reordered since.
-  const nextPosition = sql`(SELECT COALESCE(MAX(position) + 1, 0) FROM projects)`
-
-  const openByPath = Effect.fn("Projects.openByPath")(function* (rawPath: string) {
+const openByPath = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Projects.openByPath")(function* (rawPath: string) {
     const path = normalizeProjectPath(rawPath)
-    const existing = yield* byPath(path)
+    const existing = yield* byPath(sql, path)
     if (Option.isSome(existing)) {
       if (existing.value.isOpen) return { project: existing.value, change: "unchanged" } as const
       const rows = yield* sql<ProjectRecord>`
-        UPDATE projects SET is_open = 1, position = ${nextPosition}
+        UPDATE projects SET is_open = 1, position = ${nextPosition(sql)}
         WHERE id = ${existing.value.id} RETURNING *`
       return { project: fromRecord(rows[0]!), change: "reopened" } as const
     }
     const now = yield* Clock.currentTimeMillis
     const rows = yield* sql<ProjectRecord>`
       INSERT INTO projects (id, name, path, position, created_at)
-      VALUES (${projectIdFor(path)}, ${projectNameFor(path)}, ${path}, ${nextPosition}, ${now})
+      VALUES (${projectIdFor(path)}, ${projectNameFor(path)}, ${path}, ${nextPosition(sql)}, ${now})
       RETURNING *`
     return { project: fromRecord(rows[0]!), change: "created" } as const
   }, (effect) => sql.withTransaction(effect), storeErrors("Projects.openByPath"))
 
-  const close = Effect.fn("Projects.close")(function* (id: string) {
+const close = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Projects.close")(function* (id: string) {
     const rows = yield* sql`UPDATE projects SET is_open = 0 WHERE id = ${id} RETURNING id`
     return rows.length > 0
   }, storeErrors("Projects.close"))
 
-  const get = Effect.fn("Projects.get")(function* (id: string) {
+const get = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Projects.get")(function* (id: string) {
     const rows = yield* sql<ProjectRecord>`SELECT * FROM projects WHERE id = ${id}`
     return Option.map(Arr.head(rows), fromRecord)
   }, storeErrors("Projects.get"))
 
-  const listOpen = Effect.fn("Projects.listOpen")(function* () {
+const listOpen = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Projects.listOpen")(function* () {
     const rows = yield* sql<ProjectRecord>`
       SELECT * FROM projects WHERE is_open = 1 ORDER BY position, rowid`
     return rows.map(fromRecord)
   }, storeErrors("Projects.listOpen"))
 
-  const findByName = Effect.fn("Projects.findByName")(function* (name: string) {
-    const open = yield* listOpen()
-    return open.filter((project) => sameName(project.name, name))
-  }, storeErrors("Projects.findByName"))
+const findByName = (d: RepoDeps, open: ProjectsShape["listOpen"]) =>
+  Effect.fn("Projects.findByName")(function* (name: string) {
+    return (yield* open()).filter((project) => sameName(project.name, name))
+  }, d.storeErrors("Projects.findByName"))
 
-  const findByPath = Effect.fn("Projects.findByPath")(function* (path: string) {
-    return yield* byPath(normalizeProjectPath(path))
+const findByPath = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Projects.findByPath")(function* (path: string) {
+    return yield* byPath(sql, normalizeProjectPath(path))
   }, storeErrors("Projects.findByPath"))
 
-  // One UPDATE … RETURNING: the read and the increment cannot interleave with another caller,
-  // so two concurrent opens never both become "Session 4".
-  const takeSeq = Effect.fn("Projects.takeSeq")(function* (projectId: string) {
+// One UPDATE … RETURNING: the read and the increment cannot interleave with another caller,
+// so two concurrent opens never both become "Session 4".
+const takeSeq = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Projects.takeSeq")(function* (projectId: string) {
     const rows = yield* sql<{ readonly seq: number }>`
       UPDATE projects SET next_seq = next_seq + 1 WHERE id = ${projectId}
       RETURNING next_seq - 1 AS seq`
@@ -165,13 +165,25 @@ const make = Effect.gen(function* () {
     return row.seq
   }, storeErrors("Projects.takeSeq"))
 
-  const setActive = Effect.fn("Projects.setActive")(function* (projectId: string, sessionId: string) {
+const setActive = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Projects.setActive")(function* (projectId: string, sessionId: string) {
     const rows = yield* sql`
       UPDATE projects SET active_session_id = ${sessionId} WHERE id = ${projectId} RETURNING id`
     return rows.length > 0
   }, storeErrors("Projects.setActive"))
 
-  return Projects.of({ openByPath, close, get, findByName, findByPath, listOpen, takeSeq, setActive })
+const make = Effect.map(repoDeps, (d) => {
+  const open = listOpen(d)
+  return Projects.of({
+    openByPath: openByPath(d),
+    close: close(d),
+    get: get(d),
+    findByName: findByName(d, open),
+    findByPath: findByPath(d),
+    listOpen: open,
+    takeSeq: takeSeq(d),
+    setActive: setActive(d)
+  })
 })
 
 export class Projects extends Context.Tag("lich/store/Projects")<Projects, ProjectsShape>() {

@@ -11,6 +11,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
 import { sameName } from "./Projects.js"
 import { fromRecord, type NewSession, type SessionRecord, type SessionRow, toRecord } from "./SessionRow.js"
+import { repoDeps, type RepoDeps } from "./repoDeps.js"
 import { type StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 
@@ -71,16 +72,12 @@ export const groupFolders = (rows: ReadonlyArray<Pick<SessionRow, "folder" | "la
   return Array.from(byName, ([name, sessions]) => ({ name, sessions }))
 }
 
-const make = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  // Every call asks the store's health first: a deleted database file is noticed, never written into.
-  const storeErrors = (yield* StoreHealth).errors
+const one = (rows: ReadonlyArray<SessionRecord>) => Option.map(Arr.head(rows), fromRecord)
+const touched = (rows: ReadonlyArray<unknown>) => rows.length > 0
+const labelsOf = (rows: ReadonlyArray<{ readonly label: string }>) => rows.map((row) => row.label)
 
-  const one = (rows: ReadonlyArray<SessionRecord>) => Option.map(Arr.head(rows), fromRecord)
-  const touched = (rows: ReadonlyArray<unknown>) => rows.length > 0
-  const labelsOf = (rows: ReadonlyArray<{ readonly label: string }>) => rows.map((row) => row.label)
-
-  const insert = Effect.fn("Sessions.insert")(function* (row: NewSession) {
+const insert = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.insert")(function* (row: NewSession) {
     const now = yield* Clock.currentTimeMillis
     const [last] = yield* sql<{ readonly next: number }>`
       SELECT COALESCE(MAX(position) + 1, 0) AS next FROM sessions WHERE project_id = ${row.projectId}`
@@ -89,11 +86,13 @@ const make = Effect.gen(function* () {
     return fromRecord(rows[0]!)
   }, (effect) => sql.withTransaction(effect), storeErrors("Sessions.insert"))
 
-  const get = Effect.fn("Sessions.get")(function* (id: string) {
+const get = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.get")(function* (id: string) {
     return one(yield* sql<SessionRecord>`SELECT * FROM sessions WHERE id = ${id}`)
   }, storeErrors("Sessions.get"))
 
-  const listOpen = Effect.fn("Sessions.listOpen")(function* () {
+const listOpen = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.listOpen")(function* () {
     const rows = yield* sql<SessionRecord>`
       SELECT s.* FROM sessions s JOIN projects p ON p.id = s.project_id
       WHERE s.is_open = 1 AND p.is_open = 1
@@ -101,46 +100,49 @@ const make = Effect.gen(function* () {
     return rows.map(fromRecord)
   }, storeErrors("Sessions.listOpen"))
 
-  const listByProject = Effect.fn("Sessions.listByProject")(function* (
-    projectId: string,
-    options?: { readonly includeParked?: boolean }
-  ) {
+const listByProject = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.listByProject")(function* (projectId: string, options?: { readonly includeParked?: boolean }) {
     const openOnly = sql.literal(options?.includeParked === true ? "" : "AND is_open = 1")
     const rows = yield* sql<SessionRecord>`
       SELECT * FROM sessions WHERE project_id = ${projectId} ${openOnly} ORDER BY position, rowid`
     return rows.map(fromRecord)
   }, storeErrors("Sessions.listByProject"))
 
-  const rename = Effect.fn("Sessions.rename")(function* (id: string, label: string) {
+const rename = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.rename")(function* (id: string, label: string) {
     return touched(yield* sql`UPDATE sessions SET label = ${label}, label_auto = 0 WHERE id = ${id} RETURNING id`)
   }, storeErrors("Sessions.rename"))
 
-  const setAutoTitle = Effect.fn("Sessions.setAutoTitle")(function* (id: string, title: string) {
-    return touched(
-      yield* sql`UPDATE sessions SET label = ${title} WHERE id = ${id} AND label_auto = 1 RETURNING id`
-    )
+const setAutoTitle = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.setAutoTitle")(function* (id: string, title: string) {
+    return touched(yield* sql`UPDATE sessions SET label = ${title} WHERE id = ${id} AND label_auto = 1 RETURNING id`)
   }, storeErrors("Sessions.setAutoTitle"))
 
-  const park = Effect.fn("Sessions.park")(function* (id: string) {
+const park = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.park")(function* (id: string) {
     const now = yield* Clock.currentTimeMillis
     return touched(yield* sql`UPDATE sessions SET is_open = 0, parked_at = ${now} WHERE id = ${id} RETURNING id`)
   }, storeErrors("Sessions.park"))
 
-  const unpark = Effect.fn("Sessions.unpark")(function* (id: string) {
+const unpark = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.unpark")(function* (id: string) {
     return touched(yield* sql`UPDATE sessions SET is_open = 1, parked_at = 0 WHERE id = ${id} RETURNING id`)
   }, storeErrors("Sessions.unpark"))
 
-  const remove = Effect.fn("Sessions.delete")(function* (id: string) {
+const remove = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.delete")(function* (id: string) {
     return touched(yield* sql`DELETE FROM sessions WHERE id = ${id} RETURNING id`)
   }, storeErrors("Sessions.delete"))
 
-  const deleteAtPath = Effect.fn("Sessions.deleteAtPath")(function* (projectId: string, path: string) {
+const deleteAtPath = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.deleteAtPath")(function* (projectId: string, path: string) {
     const rows = yield* sql<{ readonly id: string }>`
       DELETE FROM sessions WHERE project_id = ${projectId} AND path = ${path} RETURNING id`
     return rows.map((row) => row.id)
   }, storeErrors("Sessions.deleteAtPath"))
 
-  const findParkedAtPath = Effect.fn("Sessions.findParkedAtPath")(function* (projectId: string, path: string) {
+const findParkedAtPath = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.findParkedAtPath")(function* (projectId: string, path: string) {
     return one(
       yield* sql<SessionRecord>`
         SELECT * FROM sessions WHERE project_id = ${projectId} AND path = ${path} AND is_open = 0
@@ -148,86 +150,85 @@ const make = Effect.gen(function* () {
     )
   }, storeErrors("Sessions.findParkedAtPath"))
 
-  const setFolder = Effect.fn("Sessions.setFolder")(function* (id: string, folder: string) {
+const setFolder = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.setFolder")(function* (id: string, folder: string) {
     const [before] = yield* sql<{ readonly folder: string }>`SELECT folder FROM sessions WHERE id = ${id}`
     if (before === undefined) return Option.none<string>()
     yield* sql`UPDATE sessions SET folder = ${folder} WHERE id = ${id}`
     return Option.some(before.folder)
   }, (effect) => sql.withTransaction(effect), storeErrors("Sessions.setFolder"))
 
-  // The open labels are read before the write, inside the same transaction: after it, the moved
-  // rows can no longer be told apart from the ones already filed under `to` (a merge).
-  const openLabelsIn = (projectId: string, folder: string) =>
-    Effect.map(
-      sql<{ readonly label: string }>`
-        SELECT label FROM sessions WHERE project_id = ${projectId} AND folder = ${folder} AND is_open = 1
-        ORDER BY position, rowid`,
-      labelsOf
-    )
+// The open labels are read before the write, inside the same transaction: after it, the moved
+// rows can no longer be told apart from the ones already filed under `to` (a merge).
+const openLabelsIn = (sql: SqlClient.SqlClient, projectId: string, folder: string) =>
+  Effect.map(
+    sql<{ readonly label: string }>`
+      SELECT label FROM sessions WHERE project_id = ${projectId} AND folder = ${folder} AND is_open = 1
+      ORDER BY position, rowid`,
+    labelsOf
+  )
 
-  const renameFolder = Effect.fn("Sessions.renameFolder")(function* (projectId: string, from: string, to: string) {
-    const moved = yield* openLabelsIn(projectId, from)
+const renameFolder = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.renameFolder")(function* (projectId: string, from: string, to: string) {
+    const moved = yield* openLabelsIn(sql, projectId, from)
     yield* sql`UPDATE sessions SET folder = ${to} WHERE project_id = ${projectId} AND folder = ${from}`
     return moved
   }, (effect) => sql.withTransaction(effect), storeErrors("Sessions.renameFolder"))
 
-  const setColorForFolder = Effect.fn("Sessions.setColorForFolder")(function* (
-    projectId: string,
-    folder: string,
-    color: string
-  ) {
+const setColorForFolder = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.setColorForFolder")(function* (projectId: string, folder: string, color: string) {
     yield* sql`UPDATE sessions SET color = ${color} WHERE project_id = ${projectId} AND folder = ${folder}`
-    return yield* openLabelsIn(projectId, folder)
+    return yield* openLabelsIn(sql, projectId, folder)
   }, (effect) => sql.withTransaction(effect), storeErrors("Sessions.setColorForFolder"))
 
-  const folders = Effect.fn("Sessions.folders")(function* (projectId: string) {
+const folders = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.folders")(function* (projectId: string) {
     const rows = yield* sql<{ readonly folder: string; readonly label: string }>`
       SELECT folder, label FROM sessions WHERE project_id = ${projectId} AND is_open = 1 AND folder <> ''
       ORDER BY position, rowid`
     return groupFolders(rows)
   }, storeErrors("Sessions.folders"))
 
-  const setProviderSessionId = Effect.fn("Sessions.setProviderSessionId")(function* (
-    id: string,
-    providerSessionId: string
-  ) {
-    return touched(
-      yield* sql`UPDATE sessions SET provider_session_id = ${providerSessionId} WHERE id = ${id} RETURNING id`
-    )
+const setProviderSessionId = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.setProviderSessionId")(function* (id: string, providerSessionId: string) {
+    return touched(yield* sql`UPDATE sessions SET provider_session_id = ${providerSessionId} WHERE id = ${id} RETURNING id`)
   }, storeErrors("Sessions.setProviderSessionId"))
 
-  const touchActivity = Effect.fn("Sessions.touchActivity")(function* (id: string, at: number) {
+const touchActivity = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.touchActivity")(function* (id: string, at: number) {
     return touched(yield* sql`UPDATE sessions SET activity_at = ${at} WHERE id = ${id} RETURNING id`)
   }, storeErrors("Sessions.touchActivity"))
 
-  // Compared in JS, not SQL: SQLite's NOCASE folds ASCII only, and a project holds few rows.
-  const labelTaken = Effect.fn("Sessions.labelTaken")(function* (projectId: string, label: string, exceptId?: string) {
+// Compared in JS, not SQL: SQLite's NOCASE folds ASCII only, and a project holds few rows.
+const labelTaken = ({ sql, storeErrors }: RepoDeps) =>
+  Effect.fn("Sessions.labelTaken")(function* (projectId: string, label: string, exceptId?: string) {
     const rows = yield* sql<{ readonly id: string; readonly label: string }>`
       SELECT id, label FROM sessions WHERE project_id = ${projectId} AND is_open = 1`
     return rows.some((row) => row.id !== exceptId && sameName(row.label, label))
   }, storeErrors("Sessions.labelTaken"))
 
-  return Sessions.of({
-    insert,
-    get,
-    listOpen,
-    listByProject,
-    rename,
-    setAutoTitle,
-    park,
-    unpark,
-    delete: remove,
-    deleteAtPath,
-    findParkedAtPath,
-    setFolder,
-    renameFolder,
-    setColorForFolder,
-    folders,
-    setProviderSessionId,
-    touchActivity,
-    labelTaken
+const make = Effect.map(repoDeps, (d) =>
+  Sessions.of({
+    insert: insert(d),
+    get: get(d),
+    listOpen: listOpen(d),
+    listByProject: listByProject(d),
+    rename: rename(d),
+    setAutoTitle: setAutoTitle(d),
+    park: park(d),
+    unpark: unpark(d),
+    delete: remove(d),
+    deleteAtPath: deleteAtPath(d),
+    findParkedAtPath: findParkedAtPath(d),
+    setFolder: setFolder(d),
+    renameFolder: renameFolder(d),
+    setColorForFolder: setColorForFolder(d),
+    folders: folders(d),
+    setProviderSessionId: setProviderSessionId(d),
+    touchActivity: touchActivity(d),
+    labelTaken: labelTaken(d)
   })
-})
+)
 
 export class Sessions extends Context.Tag("lich/store/Sessions")<Sessions, SessionsShape>() {
   /** Requires SqlClient (SqliteLive / SqliteMemory). */
