@@ -12,7 +12,8 @@ export interface RelayMark {
   readonly ticket: string
 }
 
-export interface Card {
+/** What names a session wherever the window lists it: a card, or a parked session in History. */
+export interface SessionNames {
   readonly id: string
   readonly projectId: string
   readonly project: string
@@ -21,6 +22,9 @@ export interface Card {
   /** spawn-time checkout, "" = the project's own directory: cards group by this, never by live cwd */
   readonly path: string
   readonly branch: string
+}
+
+export interface Card extends SessionNames {
   readonly folder: string
   readonly color: string
   /** a PTY runs for it, so there is a terminal to attach to */
@@ -120,27 +124,60 @@ export const selectCard = (m: Model, id: string): Model => {
   return { ...patchProject(m, card.projectId, (p) => ({ ...p, activeId: id })), activeProject: card.projectId, focusTick: m.focusTick + 1 }
 }
 
-export const applyEvent = (m: Model, e: EventJson): { model: Model; toast?: Toast } => {
+type EventOf<T extends EventJson["_tag"]> = Extract<EventJson, { readonly _tag: T }>
+type Applied = { model: Model; toast?: Toast }
+
+const sessionOpened = (m: Model, s: EventOf<"session-opened">["session"]): Applied => {
+  if (m.cards.some((c) => c.id === s.id)) return { model: m }
+  const card: Card = {
+    id: s.id, projectId: s.projectId, project: s.project, label: s.label, kind: s.kind, path: s.path,
+    branch: "", folder: s.folder, color: "", live: true, state: "", ...pageOnly(undefined),
+    originLabel: s.originLabel, confined: s.confined
+  }
+  // Adopted without focus: the card appears, the selection and the tab stay where they were.
+  const projects = m.projects.some((p) => p.id === s.projectId)
+    ? m.projects
+    : [...m.projects, { id: s.projectId, name: s.project, path: "", activeId: "" }]
+  return { model: { ...m, projects, cards: [...m.cards, card], activeProject: m.activeProject === "" ? s.projectId : m.activeProject } }
+}
+
+const sessionStatus = (m: Model, e: EventOf<"session-status">): Applied => {
+  // idle ends whatever the session was doing, errands included.
+  const model = patchCard(m, e.id, (c) => ({
+    ...c, state: e.state, relay: e.state === "idle" ? undefined : c.relay,
+    tool: e.state === "busy" ? e.tool : "", detail: e.state === "busy" ? e.detail : "", reason: e.state === "waiting" ? e.reason : ""
+  }))
+  const card = model.cards.find((c) => c.id === e.id)
+  if (e.state !== "waiting" || !card) return { model }
+  return {
+    model,
+    toast: { kind: "waiting", text: `${card.label} needs your input`, detail: [card.project, e.reason].filter((x) => x !== "").join(" · "), target: card.id }
+  }
+}
+
+const relayStalled = (m: Model, e: EventOf<"session-relay-stalled">): Applied => {
+  const target = m.cards.find((c) => c.id === e.targetId)
+  const name = e.target !== "" ? e.target : (target?.label ?? "the session")
+  return { model: m, toast: { kind: "stalled", text: `${name} answered in its own session`, detail: target?.project ?? "", target: e.targetId } }
+}
+
+const projectClosed = (m: Model, id: string): Model => {
+  const projects = m.projects.filter((p) => p.id !== id)
+  const cards = m.cards.filter((c) => c.projectId !== id)
+  const at = m.projects.findIndex((p) => p.id === id)
+  const activeProject = m.activeProject !== id ? m.activeProject : (projects[Math.min(at, projects.length - 1)]?.id ?? "")
+  return { ...m, projects, cards, activeProject }
+}
+
+export const applyEvent = (m: Model, e: EventJson): Applied => {
   switch (e._tag) {
     case "project-opened": {
       if (m.projects.some((p) => p.id === e.project.id)) return { model: m }
       const projects = [...m.projects, { ...e.project, activeId: "" }]
       return { model: { ...m, projects, activeProject: m.activeProject === "" ? e.project.id : m.activeProject } }
     }
-    case "session-opened": {
-      const s = e.session
-      if (m.cards.some((c) => c.id === s.id)) return { model: m }
-      const card: Card = {
-        id: s.id, projectId: s.projectId, project: s.project, label: s.label, kind: s.kind, path: s.path,
-        branch: "", folder: s.folder, color: "", live: true, state: "", ...pageOnly(undefined),
-        originLabel: s.originLabel, confined: s.confined
-      }
-      // Adopted without focus: the card appears, the selection and the tab stay where they were.
-      const projects = m.projects.some((p) => p.id === s.projectId)
-        ? m.projects
-        : [...m.projects, { id: s.projectId, name: s.project, path: "", activeId: "" }]
-      return { model: { ...m, projects, cards: [...m.cards, card], activeProject: m.activeProject === "" ? s.projectId : m.activeProject } }
-    }
+    case "session-opened":
+      return sessionOpened(m, e.session)
     case "session-closed": {
       const cards = m.cards.filter((c) => c.id !== e.id)
       const model = patchProject({ ...m, cards }, e.projectId, (p) => (p.activeId === e.id ? { ...p, activeId: e.activeId } : p))
@@ -148,19 +185,8 @@ export const applyEvent = (m: Model, e: EventJson): { model: Model; toast?: Toas
     }
     case "session-title":
       return { model: patchCard(m, e.id, (c) => ({ ...c, label: e.label })) }
-    case "session-status": {
-      // idle ends whatever the session was doing, errands included.
-      const model = patchCard(m, e.id, (c) => ({
-        ...c, state: e.state, relay: e.state === "idle" ? undefined : c.relay,
-        tool: e.state === "busy" ? e.tool : "", detail: e.state === "busy" ? e.detail : "", reason: e.state === "waiting" ? e.reason : ""
-      }))
-      const card = model.cards.find((c) => c.id === e.id)
-      if (e.state !== "waiting" || !card) return { model }
-      return {
-        model,
-        toast: { kind: "waiting", text: `${card.label} needs your input`, detail: [card.project, e.reason].filter((x) => x !== "").join(" · "), target: card.id }
-      }
-    }
+    case "session-status":
+      return sessionStatus(m, e)
     case "session-exit":
       return { model: patchCard(m, e.id, (c) => ({ ...c, live: false })) }
     case "session-folder":
@@ -172,20 +198,12 @@ export const applyEvent = (m: Model, e: EventJson): { model: Model; toast?: Toas
           relay: e.direction === "" ? undefined : { direction: e.direction, peer: e.peer, ticket: e.ticket }
         }))
       }
-    case "session-relay-stalled": {
-      const target = m.cards.find((c) => c.id === e.targetId)
-      const name = e.target !== "" ? e.target : (target?.label ?? "the session")
-      return { model: m, toast: { kind: "stalled", text: `${name} answered in its own session`, detail: target?.project ?? "", target: e.targetId } }
-    }
+    case "session-relay-stalled":
+      return relayStalled(m, e)
     case "session-usage":
       return { model: patchCard(m, e.id, (c) => ({ ...c, usage: { percent: e.percent, costUsd: e.costUsd } })) }
-    case "project-closed": {
-      const projects = m.projects.filter((p) => p.id !== e.id)
-      const cards = m.cards.filter((c) => c.projectId !== e.id)
-      const at = m.projects.findIndex((p) => p.id === e.id)
-      const activeProject = m.activeProject !== e.id ? m.activeProject : (projects[Math.min(at, projects.length - 1)]?.id ?? "")
-      return { model: { ...m, projects, cards, activeProject } }
-    }
+    case "project-closed":
+      return { model: projectClosed(m, e.id) }
     case "session-focus": {
       const known = m.cards.some((c) => c.id === e.id)
       return { model: known ? selectCard(m, e.id) : m }

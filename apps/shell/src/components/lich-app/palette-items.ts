@@ -1,18 +1,11 @@
 /** Everything the palette can reach, built from the model, the providers found and History. */
 import { keysOf } from "../../logic/hotkeys.js"
-import type { Model } from "../../logic/model.js"
+import type { Model, SessionNames } from "../../logic/model.js"
 import { ago, type PaletteItem } from "../../logic/palette.js"
 import type { ProviderJson } from "../lich-new-menu/view.js"
 import type { RecentJson } from "../lich-open-project/view.js"
 
-export interface ParkedJson {
-  readonly id: string
-  readonly projectId: string
-  readonly project: string
-  readonly label: string
-  readonly kind: string
-  readonly path: string
-  readonly branch: string
+export interface ParkedJson extends SessionNames {
   readonly parkedAt: number
   readonly resumable: boolean
 }
