@@ -166,13 +166,18 @@ const lazyPrompts = {
 
 const bundles = [
   { entryPoints: [join(root, "apps/cli/src/bin.ts")], outfile: join(dist, "cli.cjs"), plugins: [stubUnused, deepImports, lazyBuiltinsPlugin, lazyPrompts] },
+  // The fast path for the hottest commands (apps/cli/src/fast/bin.ts): no Effect may reach it.
+  { entryPoints: [join(root, "apps/cli/src/fast/bin.ts")], outfile: join(dist, "fast.cjs"), plugins: [deepImports, lazyBuiltinsPlugin], metafile: true, effectFree: true },
   { entryPoints: [join(root, "apps/server/src/bin.ts")], outfile: join(dist, "server.cjs") },
   // The PTY host (libs/ptyhost): started by the backend, outlives it; docs/pty-host.md.
   { entryPoints: [join(root, "libs/ptyhost/src/bin.ts")], outfile: join(dist, "ptyhost.cjs"), plugins: [deepImports] }
 ]
-for (const b of bundles) {
+for (const { effectFree, ...b } of bundles) {
   if (!existsSync(b.entryPoints[0])) continue
-  await build({ ...common, ...b })
+  const result = await build({ ...common, ...b })
+  // One stray import would put Effect back on the fast path and quietly undo it: refuse the build.
+  const heavy = effectFree ? Object.keys(result.metafile.inputs).filter((f) => /node_modules[\\/](effect|@effect)[\\/]/.test(f)) : []
+  if (heavy.length > 0) throw new Error(`${b.outfile} must not bundle Effect, but takes ${heavy[0]} (and ${heavy.length - 1} more)`)
   rmSync(`${b.outfile}.cache`, { force: true })
   rmSync(`${b.outfile}.light.cache`, { force: true })
 }
@@ -192,15 +197,22 @@ if (existsSync(shellBuild)) await import(shellBuild)
 // slower, docs/ceilings.md).
 const warmHome = mkdtempSync(join(tmpdir(), "lich-warm-"))
 const env = { ...process.env, XDG_CONFIG_HOME: join(warmHome, "config"), XDG_DATA_HOME: join(warmHome, "data") }
-for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_DEV"]) delete env[k]
+for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_DEV", "LICH_NO_FAST_PATH"]) delete env[k]
 mkdirSync(join(warmHome, "bin"))
 mkdirSync(join(warmHome, "dist"))
 copyFileSync(join(root, "bin/lich"), join(warmHome, "bin/lich"))
 copyFileSync(join(dist, "cli.cjs"), join(warmHome, "dist/cli.cjs"))
-// `help` warms the light cache bin/lich uses for help and app launches.
-for (const [args, cache] of [[["sessions", "--json"], "cli.cjs.cache"], [["help"], "cli.cjs.light.cache"]]) {
+copyFileSync(join(dist, "fast.cjs"), join(warmHome, "dist/fast.cjs"))
+// `sessions --json` takes the fast bundle (bin/lich), so the CLI's own cache is warmed with the
+// fast path turned off; `help` warms the light cache bin/lich uses for help and app launches.
+const warmUps = [
+  [["sessions", "--json"], "cli.cjs.cache", { LICH_NO_FAST_PATH: "1" }],
+  [["help"], "cli.cjs.light.cache", {}],
+  [["sessions", "--json"], "fast.cjs.cache", {}]
+]
+for (const [args, cache, extra] of warmUps) {
   try {
-    execFileSync(process.execPath, [join(warmHome, "bin/lich"), ...args], { env, stdio: "ignore" })
+    execFileSync(process.execPath, [join(warmHome, "bin/lich"), ...args], { env: { ...env, ...extra }, stdio: "ignore" })
   } catch {
     // Exit 1 (no lich) is the expected outcome; the cache is written on exit all the same.
   }

@@ -10,6 +10,7 @@
 import { commandNames, table } from "./commands/index.js"
 import { dispatch, unknownCommandLine } from "./dispatch.js"
 import { exitCodes } from "./exitCodes.js"
+import { ignoreEpipe } from "./fast/streams.js"
 import { renderHelp } from "./render/help.js"
 import { oneLine } from "./safeText.js"
 
@@ -27,14 +28,7 @@ const refuse = (line: string) => {
   process.exitCode = exitCodes.Usage
 }
 
-// A reader that went away (`lich sessions | head -1`, `| true`) is not a failure of the command: the
-// rest of its output has nowhere to go, so it is dropped and the command ends with its own exit code
-// instead of an unhandled EPIPE stack.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (e: NodeJS.ErrnoException) => {
-    if (e.code !== "EPIPE") throw e
-  })
-}
+ignoreEpipe()
 
 const argv = process.argv.slice(2)
 const d = dispatch(argv, commandNames)

@@ -1,0 +1,32 @@
+/** The fast path's pieces against the full path's: the same "no lich" line, the same roster decoding. */
+import * as Schema from "effect/Schema"
+import { describe, expect, it } from "vitest"
+import { Peer } from "@lich/contract"
+import { NO_LICH as fullNoLich } from "../client.js"
+import { NO_LICH } from "./result.js"
+import { decodePeers, PEER_FIELDS } from "./sessions.js"
+
+const peer = { label: "a", name: "alpha-1", project: "p", kind: "shell", state: "", id: "s1", path: "/x", projectPath: "/x" }
+
+describe("the fast path", () => {
+  it("says no lich is running in client.ts's words", () => {
+    expect(NO_LICH).toBe(fullNoLich)
+  })
+
+  it("lists Peer's fields in the schema's order", () => {
+    expect(PEER_FIELDS).toEqual(Object.keys(Peer.fields))
+  })
+
+  it("decodes a roster to what the schema's decoding prints: extra keys dropped, the schema's order", () => {
+    const body = JSON.stringify([{ extra: 1, ...peer, label: "b" }, peer])
+    const viaSchema = JSON.stringify(Schema.decodeUnknownSync(Schema.Array(Peer))(JSON.parse(body)))
+    expect(JSON.stringify(decodePeers(body))).toBe(viaSchema)
+    expect(JSON.stringify(decodePeers("[]"))).toBe("[]")
+  })
+
+  it("refuses what the schema refuses, so the full path words it", () => {
+    for (const body of ["", "{}", "null", "[1]", "[null]", JSON.stringify([{ ...peer, state: 1 }]), JSON.stringify([{ ...peer, id: undefined }])]) {
+      expect(decodePeers(body)).toBeUndefined()
+    }
+  })
+})
