@@ -43,7 +43,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "lich-ask-confine": LichAskConfine
   }
-  interface HTMLElementEventMap {
-    "lich-confine": CustomEvent<{ confine: boolean }>
-  }
 }

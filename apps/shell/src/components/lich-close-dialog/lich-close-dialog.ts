@@ -73,7 +73,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "lich-close-dialog": LichCloseDialog
   }
-  interface HTMLElementEventMap {
-    "lich-close-answer": CustomEvent<CloseAnswer>
-  }
 }

@@ -67,7 +67,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "lich-new-menu": LichNewMenu
   }
-  interface HTMLElementEventMap {
-    "lich-new-worktree": CustomEvent
-  }
 }

@@ -112,8 +112,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "lich-open-project": LichOpenProject
   }
-  interface HTMLElementEventMap {
-    "lich-open-path": CustomEvent<{ path: string }>
-    "lich-dismiss": CustomEvent
-  }
 }

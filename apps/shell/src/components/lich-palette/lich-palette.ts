@@ -80,7 +80,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "lich-palette": LichPalette
   }
-  interface HTMLElementEventMap {
-    "lich-palette-run": CustomEvent<{ key: string }>
-  }
 }

@@ -90,7 +90,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "lich-session-card": LichSessionCard
   }
-  interface HTMLElementEventMap {
-    "lich-card": CustomEvent<CardAction>
-  }
 }

@@ -73,7 +73,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "lich-sidebar": LichSidebar
   }
-  interface HTMLElementEventMap {
-    "lich-new-session": CustomEvent<{ kind: string }>
-  }
 }

@@ -48,11 +48,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "lich-tabs": LichTabs
   }
-  interface HTMLElementEventMap {
-    "lich-tab": CustomEvent<{ id: string }>
-    "lich-tab-close": CustomEvent<{ id: string }>
-    "lich-open-project": CustomEvent<{ id: string }>
-    "lich-palette": CustomEvent<{ id: string }>
-    "lich-settings": CustomEvent<{ id: string }>
-  }
 }

@@ -61,8 +61,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "lich-toasts": LichToasts
   }
-  interface HTMLElementEventMap {
-    "lich-open": CustomEvent<{ id: string }>
-    "lich-undo": CustomEvent<{ id: string }>
-  }
 }

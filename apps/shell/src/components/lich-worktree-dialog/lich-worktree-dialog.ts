@@ -109,7 +109,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "lich-worktree-dialog": LichWorktreeDialog
   }
-  interface HTMLElementEventMap {
-    "lich-create-worktree": CustomEvent<WorktreeForm>
-  }
 }

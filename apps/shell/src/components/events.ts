@@ -1,0 +1,43 @@
+/**
+ * The window's own DOM events, all in one place. Every one bubbles (composed) from the component
+ * that raises it up to lich-app, the one listener that acts on them, so they are the page's
+ * vocabulary rather than any one component's: listed here, a name two components would both claim
+ * is one line to see, and each detail type is written once. Type-only: nothing here ships to the page.
+ */
+import type { CloseAnswer } from "./lich-close-dialog/lich-close-dialog.js"
+import type { CardAction } from "./lich-session-card/lich-session-card.js"
+import type { WorktreeForm } from "./lich-worktree-dialog/view.js"
+
+declare global {
+  interface HTMLElementEventMap {
+    /** lich-ask-confine: the answer to "confine this session?" */
+    "lich-confine": CustomEvent<{ confine: boolean }>
+    /** lich-close-dialog: what to do with the session being closed */
+    "lich-close-answer": CustomEvent<CloseAnswer>
+    /** lich-new-menu: the worktree dialog is wanted */
+    "lich-new-worktree": CustomEvent
+    /** lich-open-project: a path to open */
+    "lich-open-path": CustomEvent<{ path: string }>
+    /** any dialog (dialog.styles.ts's dismissEvent): closed without an answer */
+    "lich-dismiss": CustomEvent
+    /** lich-palette: the item picked, by its key */
+    "lich-palette-run": CustomEvent<{ key: string }>
+    /** lich-session-card: select, close or rename a card */
+    "lich-card": CustomEvent<CardAction>
+    /** lich-sidebar: a new session of this kind in the shown project */
+    "lich-new-session": CustomEvent<{ kind: string }>
+    /** lich-tabs: a tab picked or closed, and the tool buttons beside them */
+    "lich-tab": CustomEvent<{ id: string }>
+    "lich-tab-close": CustomEvent<{ id: string }>
+    "lich-open-project": CustomEvent<{ id: string }>
+    "lich-palette": CustomEvent<{ id: string }>
+    "lich-settings": CustomEvent<{ id: string }>
+    /** lich-toasts: a toast's Open (go to its card) or Undo */
+    "lich-open": CustomEvent<{ id: string }>
+    "lich-undo": CustomEvent<{ id: string }>
+    /** lich-worktree-dialog: the worktree session to open */
+    "lich-create-worktree": CustomEvent<WorktreeForm>
+  }
+}
+
+export {}
