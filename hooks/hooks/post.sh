@@ -28,6 +28,31 @@ lich_field() {
   printf '%s' "$1" | jq -r "$2" 2>/dev/null | head -n 1
 }
 
+# lich_tool_of "$input": sets `tool` (the tool the agent is about to run, or asks to) and `detail`
+# (what it runs on, through detail.jq beside this file; empty without jq). `$here` is the caller's
+# folder, the one it sourced this file from.
+lich_tool_of() {
+  tool=$(lich_field "$1" '.tool_name // empty')
+  detail=""
+  if [ -n "$tool" ] && command -v jq >/dev/null 2>&1; then
+    detail=$(printf '%s' "$1" | jq -r -f "$here/detail.jq" 2>/dev/null | head -n 1)
+  fi
+}
+
+# The file that says this session's title went out: report-title.sh's `once` and
+# report-prompt-title.sh both stop once it exists.
+lich_title_marker() {
+  printf '%s' "${TMPDIR:-/tmp}/lich-title-${LICH_SESSION_ID}"
+}
+
+# lich_post_title title: POST /session-title with a non-empty title, then mark it sent.
+lich_post_title() {
+  [ -n "$1" ] || return 0
+  lich_post /session-title "$(lich_json session_id "$LICH_SESSION_ID" title "$1")"
+  : >"$(lich_title_marker)" 2>/dev/null
+  return 0
+}
+
 # lich_json key value [key value ...]: a JSON object of the non-empty pairs. Without jq, values
 # lose quotes, backslashes and control characters rather than break the body.
 lich_json() {

@@ -8,11 +8,8 @@ here=$(dirname "$0")
 . "$here/post.sh"
 lich_ready || exit 0
 command -v jq >/dev/null 2>&1 || exit 0
-marker="${TMPDIR:-/tmp}/lich-title-${LICH_SESSION_ID}"
-[ -e "$marker" ] && exit 0
+[ -e "$(lich_title_marker)" ] && exit 0
 input=$(lich_input)
 title=$(printf '%s' "$input" | jq -r '.prompt // empty | split("\n") | map(select(test("\\S") and (startswith("[lich]") | not))) | .[0] // empty | .[0:80]' 2>/dev/null | head -n 1)
-[ -n "$title" ] || exit 0
-lich_post /session-title "$(lich_json session_id "$LICH_SESSION_ID" title "$title")"
-: >"$marker" 2>/dev/null
+lich_post_title "$title"
 exit 0

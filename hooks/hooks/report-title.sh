@@ -9,15 +9,12 @@ here=$(dirname "$0")
 . "$here/post.sh"
 lich_ready || exit 0
 command -v jq >/dev/null 2>&1 || exit 0
-marker="${TMPDIR:-/tmp}/lich-title-${LICH_SESSION_ID}"
-[ "${1:-}" = once ] && [ -e "$marker" ] && exit 0
+[ "${1:-}" = once ] && [ -e "$(lich_title_marker)" ] && exit 0
 input=$(lich_input)
 transcript=$(lich_field "$input" '.transcript_path // empty')
 [ -f "$transcript" ] || exit 0
 # 80 characters: a card's title line; lich keeps longer labels, but a sidebar does not show them.
 title=$(grep '"ai-title"' "$transcript" 2>/dev/null | tail -n 1 |
   jq -r 'select(.type == "ai-title") | .aiTitle // empty | .[0:80]' 2>/dev/null | head -n 1)
-[ -n "$title" ] || exit 0
-lich_post /session-title "$(lich_json session_id "$LICH_SESSION_ID" title "$title")"
-: >"$marker" 2>/dev/null
+lich_post_title "$title"
 exit 0

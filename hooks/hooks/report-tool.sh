@@ -5,11 +5,6 @@ here=$(dirname "$0")
 [ -r "$here/post.sh" ] || exit 0
 . "$here/post.sh"
 lich_ready || exit 0
-input=$(lich_input)
-tool=$(lich_field "$input" '.tool_name // empty')
-detail=""
-if [ -n "$tool" ] && command -v jq >/dev/null 2>&1; then
-  detail=$(printf '%s' "$input" | jq -r -f "$here/detail.jq" 2>/dev/null | head -n 1)
-fi
+lich_tool_of "$(lich_input)"
 lich_post /hook "$(lich_json session_id "$LICH_SESSION_ID" state busy tool "$tool" detail "$detail")"
 exit 0
