@@ -1,19 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either } from "effect"
-import { Refusal } from "./args.js"
+import { Effect, Either, Schema } from "effect"
 import { LichClient } from "../layers.js"
 import { answer, classify, DEFAULT_PROTOCOL_VERSION, ErrorCode, respond as respondWith, type Server } from "./protocol.js"
-import { input, ok, str, type Tool } from "./Tool.js"
-import { tools } from "./tools.js"
+import { ok, tool } from "./Tool.js"
 
-const echo: Tool = {
-  name: "echo",
-  description: "says back what it was given",
-  inputSchema: input({ text: str("what to say") }, ["text"]),
-  readOnly: true,
-  run: (a) => (typeof a.text === "string" ? Effect.succeed(ok(a.text)) : Effect.fail(new Refusal({ message: "text is required" })))
-}
-const broken: Tool = { ...echo, name: "broken", readOnly: false, run: () => Effect.die(new Error("kaboom")) }
+const EchoInput = Schema.Struct({
+  text: Schema.propertySignature(Schema.String.annotations({ description: "what to say" })).annotations({ missingMessage: () => "is required" })
+})
+const echo = tool({ name: "echo", description: "says back what it was given", input: EchoInput, readOnly: true, run: (a) => Effect.succeed(ok(a.text)) })
+const broken = tool({ ...echo, name: "broken", input: EchoInput, readOnly: false, run: () => Effect.die(new Error("kaboom")) })
 const server: Server = { name: "lich", version: "9.9.9", instructions: "be brief", tools: [echo, broken] }
 
 /** These tools never reach a backend: an empty test client answers nothing. */
@@ -65,7 +60,12 @@ describe("respond", () => {
   it.effect("lists tools with readOnlyHint only where it is true", () =>
     Effect.gen(function* () {
       const r = (yield* respond(server, "tools/list", {})) as { tools: Array<Record<string, unknown>> }
-      expect(r.tools[0]).toEqual({ name: "echo", description: echo.description, inputSchema: echo.inputSchema, annotations: { readOnlyHint: true } })
+      expect(r.tools[0]).toEqual({
+        name: "echo",
+        description: echo.description,
+        inputSchema: { type: "object", properties: { text: { type: "string", description: "what to say" } }, required: ["text"] },
+        annotations: { readOnlyHint: true }
+      })
       expect(r.tools[1]).not.toHaveProperty("annotations")
     }))
 
@@ -88,7 +88,7 @@ describe("respond", () => {
 
   it.effect("turns a bug inside a tool into an isError result naming the tool, and keeps serving", () =>
     Effect.gen(function* () {
-      const r = (yield* respond(server, "tools/call", { name: "broken", arguments: {} })) as { content: Array<{ text: string }>; isError: boolean }
+      const r = (yield* respond(server, "tools/call", { name: "broken", arguments: { text: "x" } })) as { content: Array<{ text: string }>; isError: boolean }
       expect(r.isError).toBe(true)
       expect(r.content[0]!.text).toMatch(/^lich mcp failed inside broken: .*kaboom/)
     }))
@@ -102,46 +102,5 @@ describe("answer", () => {
       id: null,
       error: { code: -32700, message: "parse error" }
     })
-  })
-})
-
-describe("the tool table", () => {
-  it("has the contract's fourteen tools, with readOnlyHint on the three list tools only", () => {
-    expect(tools.map((t) => t.name)).toEqual([
-      "list_sessions",
-      "send_to_session",
-      "wait_for_answer",
-      "reply_to_session",
-      "open_session",
-      "close_session",
-      "rename_session",
-      "control_session",
-      "ask_session",
-      "list_worktrees",
-      "list_folders",
-      "file_session",
-      "rename_folder",
-      "color_folder"
-    ])
-    expect(tools.filter((t) => t.readOnly).map((t) => t.name)).toEqual(["list_sessions", "list_worktrees", "list_folders"])
-  })
-
-  it("declares every required field in the schema and describes every parameter", () => {
-    const required = Object.fromEntries(tools.map((t) => [t.name, t.inputSchema.required ?? []]))
-    expect(required).toMatchObject({
-      send_to_session: ["session", "prompt"],
-      reply_to_session: ["answer"],
-      close_session: ["session"],
-      rename_session: ["label"],
-      control_session: ["session", "action"],
-      ask_session: ["session", "question"],
-      file_session: ["folder"],
-      rename_folder: ["folder", "to"],
-      color_folder: ["folder", "color"]
-    })
-    for (const t of tools) {
-      for (const r of t.inputSchema.required ?? []) expect(t.inputSchema.properties).toHaveProperty(r)
-      for (const p of Object.values(t.inputSchema.properties)) expect(typeof p.description).toBe("string")
-    }
   })
 })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Fiber } from "effect"
+import { Deferred, Effect, Fiber, Schema } from "effect"
 import { PassThrough } from "node:stream"
 import { LichClient } from "../layers.js"
 import { serve } from "./serve.js"
-import { input, ok, type Tool } from "./Tool.js"
+import { ok, tool, type Tool, type ToolText } from "./Tool.js"
 
 /** A server on in-memory pipes, and its output read line by line as it is written. */
 const harness = (tools: ReadonlyArray<Tool>) => {
@@ -29,18 +29,18 @@ const harness = (tools: ReadonlyArray<Tool>) => {
   return { stdin, lines, linesWritten, send, run: serve({ version: "0", io: { input: stdin, output: stdout }, tools }).pipe(Effect.provide(LichClient.test({}))) }
 }
 
+/** A tool with no parameters that answers what `run` gives it. */
+const bare = (name: string, run: () => Effect.Effect<ToolText>) =>
+  tool({ name, description: `${name}, for the test`, input: Schema.Struct({}), readOnly: false, run })
+
+/** A tool that answers `text` once the test releases it. */
+const held = (name: string, text: string, release: Deferred.Deferred<void>) => bare(name, () => Effect.as(Deferred.await(release), ok(text)))
+
 describe("serve", () => {
   it.effect("answers a later request while an earlier one is still holding the line", () =>
     Effect.gen(function* () {
       const release = yield* Deferred.make<void>()
-      const hold: Tool = {
-        name: "hold",
-        description: "waits until released",
-        inputSchema: input({}),
-        readOnly: false,
-        run: () => Effect.as(Deferred.await(release), ok("released"))
-      }
-      const h = harness([hold])
+      const h = harness([held("hold", "released", release)])
       const server = yield* Effect.fork(h.run)
       yield* h.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "hold" } })
       yield* h.send({ jsonrpc: "2.0", id: 2, method: "ping" })
@@ -57,17 +57,12 @@ describe("serve", () => {
     Effect.gen(function* () {
       const started = yield* Deferred.make<void>()
       const interrupted = yield* Deferred.make<void>()
-      const forever: Tool = {
-        name: "forever",
-        description: "never finishes on its own",
-        inputSchema: input({}),
-        readOnly: false,
-        run: () =>
-          Deferred.succeed(started, undefined).pipe(
-            Effect.zipRight(Effect.never),
-            Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
-          )
-      }
+      const forever = bare("forever", () =>
+        Deferred.succeed(started, undefined).pipe(
+          Effect.zipRight(Effect.never),
+          Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
+        )
+      )
       const h = harness([forever])
       const server = yield* Effect.fork(h.run)
       yield* h.send({ jsonrpc: "2.0", id: "a", method: "tools/call", params: { name: "forever" } })
@@ -84,14 +79,7 @@ describe("serve", () => {
   it.effect("lets calls already running answer after the client closes stdin, then ends", () =>
     Effect.gen(function* () {
       const release = yield* Deferred.make<void>()
-      const slow: Tool = {
-        name: "slow",
-        description: "answers once released",
-        inputSchema: input({}),
-        readOnly: false,
-        run: () => Effect.as(Deferred.await(release), ok("late but here"))
-      }
-      const h = harness([slow])
+      const h = harness([held("slow", "late but here", release)])
       const server = yield* Effect.fork(h.run)
       yield* h.send({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "slow" } })
       h.stdin.end()
