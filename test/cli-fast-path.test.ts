@@ -86,6 +86,19 @@ describe("the fast path against a live backend", () => {
     expect(JSON.parse(r.stdout).map((p: { id: string }) => p.id)).toEqual([ids[1]])
   })
 
+  it("prints whoami and whoami --json exactly as the full path does", async () => {
+    const me = { ...b.env, LICH_SESSION_ID: ids[1] }
+    expect((await sameOnAllThree(["whoami"], me)).stdout).toMatch(new RegExp(`^session\tproject\tprovider\tname\tstate\tid\n.*\t${ids[1]}\n$`))
+    expect(JSON.parse((await sameOnAllThree(["whoami", "--json"], me)).stdout).id).toBe(ids[1])
+  })
+
+  it("hands whoami outside a session, and for an id lich does not know, to the full path", async () => {
+    expect((await handedOver(["whoami"], b.env)).stderr).toMatch(/^lich: whoami names the session it runs in, and this is not running in a lich session/)
+    const r = await handedOver(["whoami", "--json"], { ...b.env, LICH_SESSION_ID: "no-such-session" })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^lich: /)
+  })
+
   it("hands a flag it does not know, --help and a stray argument to the full path", async () => {
     const bogus = await handedOver(["sessions", "--bogus"], b.env)
     expect(bogus).toEqual({ code: 1, stdout: "", stderr: 'lich: unknown flag "--bogus" for lich sessions — `lich sessions --help` lists the flags it takes\n' })
@@ -114,6 +127,7 @@ describe("the fast path with no backend", () => {
     const env = isolatedEnv(dir, 1)
     expect(await sameOnAllThree(["sessions"], env)).toEqual(noLich)
     expect(await sameOnAllThree(["sessions", "--json"], env)).toEqual(noLich)
+    expect(await sameOnAllThree(["whoami", "--json"], { ...env, LICH_SESSION_ID: "s1" })).toEqual(noLich)
   })
 
   it("says the same when the runtime file names a port nothing listens on", async () => {

@@ -1,6 +1,6 @@
 /**
  * Entry of the fast bundle (dist/fast.cjs), which bin/lich loads instead of the CLI bundle for the
- * words listed there (`sessions`). Agents call these constantly, and the full path spends most of a
+ * words listed there (`sessions`, `whoami`). Agents call these constantly, and the full path spends most of a
  * cold call evaluating Effect and @effect/cli before its request goes out (docs/ceilings.md, "CLI
  * cold start"); this one parses its few command lines by hand and evaluates no Effect at all. For
  * anything it does not handle — another flag, `--help`, a failure it does not word — it loads the
@@ -9,12 +9,12 @@
  */
 import { stripAnsi, failText, outText, plain } from "./text.js"
 import type { Result } from "./result.js"
-import { sessions } from "./sessions.js"
+import { sessions, whoami } from "./sessions.js"
 import { ignoreEpipe } from "./streams.js"
 
 declare const __lichLoad: ((name: string) => unknown) | undefined
 
-const commands: Readonly<Record<string, (args: ReadonlyArray<string>) => Promise<Result>>> = { sessions }
+const commands: Readonly<Record<string, (args: ReadonlyArray<string>) => Promise<Result>>> = { sessions, whoami }
 
 const full = () => {
   const load = (globalThis as { __lichLoad?: typeof __lichLoad }).__lichLoad

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { Peer } from "@lich/contract"
 import { NO_LICH as fullNoLich } from "../client.js"
 import { NO_LICH } from "./result.js"
-import { decodePeers, PEER_FIELDS } from "./sessions.js"
+import { decodeOne, decodePeers, PEER_FIELDS } from "./sessions.js"
 
 const peer = { label: "a", name: "alpha-1", project: "p", kind: "shell", state: "", id: "s1", path: "/x", projectPath: "/x" }
 
@@ -22,11 +22,14 @@ describe("the fast path", () => {
     const viaSchema = JSON.stringify(Schema.decodeUnknownSync(Schema.Array(Peer))(JSON.parse(body)))
     expect(JSON.stringify(decodePeers(body))).toBe(viaSchema)
     expect(JSON.stringify(decodePeers("[]"))).toBe("[]")
+    const one = JSON.stringify({ extra: 1, ...peer })
+    expect(JSON.stringify(decodeOne(one))).toBe(JSON.stringify(Schema.decodeUnknownSync(Peer)(JSON.parse(one))))
   })
 
   it("refuses what the schema refuses, so the full path words it", () => {
     for (const body of ["", "{}", "null", "[1]", "[null]", JSON.stringify([{ ...peer, state: 1 }]), JSON.stringify([{ ...peer, id: undefined }])]) {
       expect(decodePeers(body)).toBeUndefined()
     }
+    for (const body of ["", "[]", "null", JSON.stringify({ ...peer, kind: null })]) expect(decodeOne(body)).toBeUndefined()
   })
 })
