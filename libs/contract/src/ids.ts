@@ -4,6 +4,11 @@
  * with one line instead of reaching a terminal.
  */
 import { Schema } from "effect"
+import { COLS, palette, reportedStates, ROWS, shownStates, statusStates } from "./limits.js"
+
+// The plain values these schemas are built on (sizes, grid, palette, states) are named here too,
+// so `./ids.js` still names every bound.
+export * from "./limits.js"
 
 /** A session's lich id: what LICH_SESSION_ID carries. Server-made ids are 32 hex chars. */
 export const SessionId = Schema.String.pipe(Schema.brand("SessionId"))
@@ -20,8 +25,6 @@ export type Ticket = typeof Ticket.Type
 /** Sender id as carried by the caller: "" for a command run outside any session. */
 export const FromId = Schema.String
 
-/** 200 chars: long enough for a sentence-like card name, short enough for a sidebar row. */
-export const MAX_LABEL_CHARS = 200
 /**
  * A name a person gives a session. It is drawn in a sidebar row and printed in a tab-separated
  * `lich sessions` column, so a tab or newline would add a phantom row, and an escape sequence would
@@ -34,28 +37,19 @@ export const Label = Schema.String.pipe(
   })
 )
 
-/** 8192 bytes: the relay's prompt cap — a terminal paste larger than this is a file to name, not paste. */
-export const MAX_PROMPT_BYTES = 8192
-/** 64 KiB: the answer / insert cap; anything larger belongs in a file whose path is sent instead. */
-export const MAX_ANSWER_BYTES = 64 * 1024
-/** Terminal grid bounds: below 20 columns no TUI draws, above 400 is a window no screen has. */
-export const COLS = { min: 20, max: 400 } as const
-export const ROWS = { min: 5, max: 200 } as const
-/** 30 minutes: the longest a send/wait may hold the line. */
-export const MAX_WAIT_SECONDS = 30 * 60
-/** 100 s: under the 120 s an agent's shell tool typically allows one command. */
-export const DEFAULT_WAIT_SECONDS = 100
-/** 20 s, fixed: `open --prompt` (and `--subagent`) hands a session opened a moment ago its task; a ticket is expected. */
-export const OPEN_PROMPT_WAIT_SECONDS = 20
-
 export const Cols = Schema.Int.pipe(Schema.between(COLS.min, COLS.max))
 export const Rows = Schema.Int.pipe(Schema.between(ROWS.min, ROWS.max))
 
-/** The fixed card palette; a folder's colour is written onto each card in it. */
-export const palette = ["red", "orange", "amber", "green", "teal", "blue", "violet", "pink"] as const
+/** A card's colour: one of the palette (limits.ts). "" — the theme's — is spelled out where it is allowed. */
 export const Color = Schema.Literal(...palette)
 export type Color = typeof Color.Type
 
-/** What a session's hooks last reported; "" means nothing was reported (not the same as idle). */
-export const SessionState = Schema.Literal("busy", "done", "waiting", "idle", "")
+/** What a hook may report (`POST /hook`); the vocabulary and the compacting decision are in limits.ts. */
+export const ReportedState = Schema.Literal(...reportedStates)
+export type ReportedState = typeof ReportedState.Type
+/** What `session-status` carries: the reported states and lich's own `interrupted`. */
+export const StatusState = Schema.Literal(...statusStates)
+export type StatusState = typeof StatusState.Type
+/** What the roster's state column and the card show; "" means nothing was reported (not the same as idle). */
+export const SessionState = Schema.Literal(...shownStates)
 export type SessionState = typeof SessionState.Type

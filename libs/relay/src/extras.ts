@@ -9,7 +9,7 @@ import type { Projects } from "@lich/store"
 import type { Terminals } from "@lich/terminal"
 import { Duration, Effect } from "effect"
 import type { Core } from "./core.js"
-import { bytes, stripControls } from "./sanitize.js"
+import { bytes, cleanInsert } from "./sanitize.js"
 import { findLive, insertTarget, liveCards } from "./targets.js"
 
 /** 10 s: long enough for a session that is still starting to reach its prompt. */
@@ -26,12 +26,7 @@ export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
   Effect.sync(() => {
     const insert = (p: { from: string; session: string; project: string; text: string; timeout: number }) =>
       Effect.gen(function* () {
-        const text = stripControls(p.text)
-        if (text.trim() === "") return yield* new Refused({ message: "nothing to insert: the text is empty" })
-        const n = bytes(text)
-        if (n > MAX_ANSWER_BYTES) {
-          return yield* new Refused({ message: `the text is ${n} bytes, over the 64 KiB limit — insert the path of the file instead of its contents` })
-        }
+        const text = yield* cleanInsert(p.text)
         const cards = (yield* liveCards(ws, terminals)).filter((c) => c.id !== p.from || p.session !== "")
         const me = yield* ws.caller(p.from)
         const target = yield* insertTarget(cards, p.session, p.project, me)
@@ -54,7 +49,7 @@ export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
         yield* terminals.typeMessage(target.id, text, { enter: false, maxBytes: MAX_ANSWER_BYTES }).pipe(
           Effect.mapError((e) => new Refused({ message: `nothing was inserted: ${e.message}` }))
         )
-        return new Inserted({ id: target.id, label: target.label, project: target.project, kind: target.row.kind, bytes: n })
+        return new Inserted({ id: target.id, label: target.label, project: target.project, kind: target.row.kind, bytes: bytes(text) })
       })
 
     const focus = (p: { from: string; target: string; project: string }) =>

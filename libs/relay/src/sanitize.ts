@@ -2,8 +2,17 @@
  * Cleaning what the relay will type or hand back. Text typed into a terminal keeps only newlines and
  * tabs among the control characters — an escape sequence inside it would stop being text.
  */
-import { MAX_ANSWER_BYTES, MAX_MOD_ANSWER_CHARS, MAX_PROMPT_BYTES, MAX_WAIT_SECONDS, DEFAULT_WAIT_SECONDS, Refused } from "@lich/contract"
-import { Either } from "effect"
+import {
+  AnswerText,
+  checkBound,
+  DEFAULT_WAIT_SECONDS,
+  InsertText,
+  MAX_MOD_ANSWER_CHARS,
+  MAX_WAIT_SECONDS,
+  PromptText,
+  Refused
+} from "@lich/contract"
+import { Either, type Schema } from "effect"
 
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g
@@ -12,33 +21,17 @@ export const stripControls = (s: string): string => s.replace(CONTROLS, "")
 
 export const bytes = (s: string): number => Buffer.byteLength(s, "utf8")
 
-export const cleanPrompt = (raw: string): Either.Either<string, Refused> => {
-  const prompt = stripControls(raw).trim()
-  if (prompt === "") return Either.left(new Refused({ message: "nothing to send: the prompt is empty" }))
-  const n = bytes(prompt)
-  if (n > MAX_PROMPT_BYTES) {
-    return Either.left(
-      new Refused({
-        message: `prompt is ${n} bytes, over the ${MAX_PROMPT_BYTES} limit: name the paths to read instead of pasting their contents`
-      })
-    )
-  }
-  return Either.right(prompt)
-}
+const refusedBy = <A>(schema: Schema.Schema<A, string>, text: string): Either.Either<A, Refused> =>
+  Either.mapLeft(checkBound(schema, text), (message) => new Refused({ message }))
 
-export const cleanAnswer = (raw: string): Either.Either<string, Refused> => {
-  const answer = stripControls(raw).trim()
-  if (answer === "") return Either.left(new Refused({ message: "nothing to reply: the answer is empty" }))
-  const n = bytes(answer)
-  if (n > MAX_ANSWER_BYTES) {
-    return Either.left(
-      new Refused({
-        message: `the answer is ${n} bytes, over the ${MAX_ANSWER_BYTES}-byte limit: write the details to a file and reply with its path`
-      })
-    )
-  }
-  return Either.right(answer)
-}
+/** A prompt to type: controls stripped, trimmed, then held to the contract's PromptText. */
+export const cleanPrompt = (raw: string): Either.Either<string, Refused> => refusedBy(PromptText, stripControls(raw).trim())
+
+/** An answer to hand back: controls stripped, trimmed, then held to the contract's AnswerText. */
+export const cleanAnswer = (raw: string): Either.Either<string, Refused> => refusedBy(AnswerText, stripControls(raw).trim())
+
+/** Text to leave at a prompt: controls stripped (blanks kept: they are part of it), held to InsertText. */
+export const cleanInsert = (raw: string): Either.Either<string, Refused> => refusedBy(InsertText, stripControls(raw))
 
 /** Seconds to hold the line: ≤ 0 means the default, and nothing waits past 30 minutes. */
 export const waitSeconds = (t: number): number =>

@@ -6,6 +6,7 @@
  * let the rest run as typed keys. It refuses oversized messages rather than truncating them: a cut
  * prompt reads as a complete one.
  */
+import { MAX_PROMPT_BYTES, utf8Bytes } from "@lich/contract"
 
 /** Starts a bracketed paste (xterm DECSET 2004 framing): the app treats what follows as pasted text. */
 export const PASTE_START = "\x1b[200~"
@@ -14,8 +15,8 @@ export const PASTE_END = "\x1b[201~"
 /** The Enter key as a terminal sends it. */
 export const ENTER = "\r"
 
-/** 8192 bytes: the contract's prompt bound; longer prompts should name files to read instead. */
-export const MAX_MESSAGE_BYTES = 8192
+/** The contract's prompt bound (8192 bytes); longer prompts should name files to read instead. */
+export const MAX_MESSAGE_BYTES = MAX_PROMPT_BYTES
 
 /**
  * 150 ms between the paste and the Enter: TUIs (Claude Code, Codex) treat an Enter that arrives in
@@ -31,7 +32,5 @@ export const sanitizeForPaste = (text: string): string =>
   // eslint-disable-next-line no-control-regex
   text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "")
 
-const encoder = new TextEncoder()
-
-/** The UTF-8 size the prompt bound is measured in. */
-export const utf8Length = (text: string): number => encoder.encode(text).byteLength
+/** The UTF-8 size the prompt bound is measured in: the contract's own measure. */
+export const utf8Length = utf8Bytes

@@ -2,6 +2,7 @@
  * The ways a terminal operation can fail that a caller can act on. These are internal errors
  * (`Data.TaggedError`); the contract maps the ones that cross the wire to its own schemas.
  */
+import { boundMessages } from "@lich/contract"
 import { Data } from "effect"
 import { PtySpawnError } from "./PtyAdapter.js"
 import { MAX_MESSAGE_BYTES } from "./Paste.js"
@@ -31,7 +32,7 @@ export class MessageTooLong extends Data.TaggedError("MessageTooLong")<{
       id: args.id,
       bytes: args.bytes,
       limit,
-      message: `prompt is ${args.bytes} bytes, over the ${limit} limit: name the paths to read instead of pasting their contents`
+      message: boundMessages.promptTooLong(args.bytes, limit)
     })
   }
 }

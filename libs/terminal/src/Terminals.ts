@@ -23,6 +23,8 @@ import {
   SubscriptionRef,
   SynchronizedRef
 } from "effect"
+// The contract's grid bounds: below 20×5 no TUI draws, above 400×200 is a runaway fit() in a window.
+import { COLS, ROWS } from "@lich/contract"
 import { ENTER, MAX_MESSAGE_BYTES, PASTE_END, PASTE_ENTER_DELAY_MS, PASTE_START, sanitizeForPaste, utf8Length } from "./Paste.js"
 import { PtyAdapter, type PtySpawnError } from "./PtyAdapter.js"
 import { applyReport, applyScreenHold, describe, noteKeys, noteSubmit, type ReadyState, type SessionReadiness, type TurnState, verdict } from "./Readiness.js"
@@ -72,9 +74,6 @@ const REMEMBERED_EXITS = 1000
 
 /** 80×24: the VT100 size every terminal program assumes when nobody has said otherwise. */
 const DEFAULT_SIZE = { cols: 80, rows: 24 } as const
-/** The contract's bounds: below 20×5 no TUI draws, above 400×200 is a runaway fit() in a window. */
-const COLS = { min: 20, max: 400 } as const
-const ROWS = { min: 5, max: 200 } as const
 /** 1 s after SIGHUP: time for an agent to save its session; then SIGKILL, which cannot be refused. */
 const CLOSE_GRACE = Duration.seconds(1)
 

@@ -1,15 +1,14 @@
 /** insert and focus: text at a prompt without Enter, and a card brought to the front. */
 import { Args, Command, Options } from "@effect/cli"
-import { Focus, Insert, MAX_ANSWER_BYTES } from "@lich/contract"
-import { Effect } from "effect"
+import { boundMessages, checkBound, Focus, Insert, InsertSize, MAX_ANSWER_BYTES } from "@lich/contract"
+import { Effect, Either } from "effect"
 import { call } from "../layers.js"
 import { renderFocused, renderInserted } from "../render/relay.js"
 import { Usage } from "../usage.js"
 import { jsonFlag, print, projectFlag, sender } from "./shared.js"
 import { WAIT_SLACK_MS } from "./relay.js"
 
-const tooLarge = (size: string) =>
-  new Usage({ message: `the text is ${size} bytes, over the 64 KiB limit — insert the path of the file instead of its contents` })
+const tooLarge = (size: string) => new Usage({ message: boundMessages.insertTooLong(size) })
 
 /**
  * stdin, read only up to the limit: past MAX_ANSWER_BYTES the read stops and the text is refused,
@@ -49,9 +48,7 @@ export const insert = Command.make(
     Effect.gen(function* () {
       const fromArg = f.text._tag === "Some" && f.text.value !== "-" ? f.text.value : undefined
       const raw = fromArg ?? (yield* readStdin)
-      const size = typeof raw === "string" ? Buffer.byteLength(raw) : raw.length
-      if (size > MAX_ANSWER_BYTES) return yield* tooLarge(String(size))
-      const text = typeof raw === "string" ? raw : raw.toString("utf8")
+      const text = yield* Either.mapLeft(checkBound(InsertSize, typeof raw === "string" ? raw : raw.toString("utf8")), (message) => new Usage({ message }))
       const seconds = f.timeout > 0 ? f.timeout : 10
       const inserted = yield* call("relay", Insert, { from: sender(), session: f.session, project: f.project, text, timeout: f.timeout }, seconds * 1000 + WAIT_SLACK_MS)
       yield* print(f.json, inserted, renderInserted)

@@ -1,4 +1,5 @@
 /** What a card shows for its kind, and what the window offers to open. */
+import { shownStateOf, type ShownState } from "@lich/contract"
 
 /** Glyphs stand in for the providers' logos (no icon font ships with the window). */
 const GLYPHS: Record<string, string> = {
@@ -18,6 +19,8 @@ export const glyphOf = (kind: string): string => GLYPHS[kind] ?? "•"
 /** What "new session" offers, shell first: the kinds spawn.Open takes. */
 export const OPENABLE = ["shell", "claude", "codex", "antigravity", "opencode", "omp", "crush", "cursor", "kiro"] as const
 
-/** The states that draw a ring; idle, interrupted and unknown draw none. */
-export const ringOf = (state: string): "busy" | "done" | "waiting" | "" =>
-  state === "busy" || state === "done" || state === "waiting" ? state : ""
+/**
+ * The states that draw a ring: the contract's shown states, so a card says what `lich sessions`
+ * says — compacting rings as busy; idle, interrupted and unknown draw none.
+ */
+export const ringOf = (state: string): ShownState => shownStateOf(state)

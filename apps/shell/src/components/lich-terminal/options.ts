@@ -1,4 +1,5 @@
 /** The xterm settings every card's terminal starts with. Pure, so the choices are tested and explained once. */
+import { COLS, ROWS } from "@lich/contract"
 import type { ITerminalOptions } from "@xterm/xterm"
 
 /** 5000 lines: a long build log stays scrollable; the backend's replay ring covers reloads. */
@@ -35,7 +36,7 @@ export const terminalOptions = (theme: Record<string, string>): ITerminalOptions
 /** What a ResizeObserver saw is worth telling the PTY only when the grid changed and fits the contract's bounds. */
 export const sizeToSend = (cols: number, rows: number, last: { cols: number; rows: number } | undefined) => {
   if (!Number.isFinite(cols) || !Number.isFinite(rows)) return undefined
-  const c = Math.min(400, Math.max(20, Math.round(cols)))
-  const r = Math.min(200, Math.max(5, Math.round(rows)))
+  const c = Math.min(COLS.max, Math.max(COLS.min, Math.round(cols)))
+  const r = Math.min(ROWS.max, Math.max(ROWS.min, Math.round(rows)))
   return last && last.cols === c && last.rows === r ? undefined : { cols: c, rows: r }
 }
