@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Journal, StoreMemory } from "@lich/store"
 import { Deferred, Effect } from "effect"
-import { changesBetween, ErrandJournal, recordsOf, recordsTouched, seed } from "./journal.js"
-import { emptyState, type Errand, type Outcome, stash } from "./state.js"
+import { changesBetween, ErrandJournal, recordsOf, recordsTouched, seeded } from "./journal.js"
+import { drop, emptyState, type Errand, type Outcome, patchErrand, put, type RelayState, stash } from "./state.js"
 
 const errand = (ticket: string, outcome: Deferred.Deferred<Outcome>): Errand => ({
   ticket,
@@ -25,40 +25,36 @@ const errand = (ticket: string, outcome: Deferred.Deferred<Outcome>): Errand => 
   awaitingStart: false,
   subagent: false,
   workerMessage: "",
-  closed: false,
   outcome
 })
 
 const fresh = Effect.provide(ErrandJournal, ErrandJournal.layer)
 
+const withErrand = (s: RelayState, e: Errand): RelayState => ({ ...s, errands: put(s.errands, e.ticket, e) })
+const without = (s: RelayState, ticket: string): RelayState => ({ ...s, errands: drop(s.errands, ticket) })
+
 describe("the relay's journal", () => {
   it.effect("brings back every open errand, tombstone and inbox entry as they were last noted", () =>
     Effect.gen(function*() {
       const first = yield* fresh
-      const s = emptyState()
       const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
-      s.errands.set(a.ticket, a)
-      s.errands.set("bbbb0002", errand("bbbb0002", yield* Deferred.make<Outcome>()))
-      s.tombs.set("cccc0003", { ticket: "cccc0003", senderId: "sender", targetLabel: "beta", status: "unanswered", private: false, until: 5_000, lateOk: true })
-      stash(s, { ticket: "dddd0004", senderId: "sender", target: "beta", status: "answered", answer: "late", readyAt: 3_000, private: false, nudged: false })
-      stash(s, { ticket: "eeee0005", senderId: "sender", target: "beta", status: "answered", answer: "early", readyAt: 2_000, private: true, nudged: true })
+      let s = withErrand(withErrand(emptyState(), a), errand("bbbb0002", yield* Deferred.make<Outcome>()))
+      s = { ...s, tombs: put(s.tombs, "cccc0003", { ticket: "cccc0003", senderId: "sender", targetLabel: "beta", status: "unanswered", private: false, until: 5_000, lateOk: true }) }
+      s = stash(s, { ticket: "dddd0004", senderId: "sender", target: "beta", status: "answered", answer: "late", readyAt: 3_000, private: false, nudged: false })
+      s = stash(s, { ticket: "eeee0005", senderId: "sender", target: "beta", status: "answered", answer: "early", readyAt: 2_000, private: true, nudged: true })
       first.note(s)
       yield* first.flush
       // Transitions after the first write: one delivered and its clock released, one gone.
-      a.delivered = true
-      a.releasedAt = 4_000
-      s.errands.delete("bbbb0002")
+      s = without(patchErrand(s, a.ticket, () => ({ delivered: true, releasedAt: 4_000 })), "bbbb0002")
       first.note(s)
       yield* first.flush
 
       const restored = yield* (yield* fresh).restore
-      const again = emptyState()
-      seed(again, restored)
+      const again = seeded(restored)
       expect(restored.dropped).toBe(0)
       // Nobody holds the line across a restart: restored errands are unattended.
       expect(again.errands.get("aaaa0001")!.attended).toBe(0)
-      a.attended = 0
-      expect(recordsOf(again)).toEqual(recordsOf(s))
+      expect(recordsOf(again)).toEqual(recordsOf(patchErrand(s, a.ticket, () => ({ attended: 0 }))))
       expect([...again.errands.keys()]).toEqual(["aaaa0001"])
       expect(again.errands.get("aaaa0001")).toMatchObject({ delivered: true, releasedAt: 4_000 })
       // Oldest first, as the inbox is read.
@@ -69,35 +65,31 @@ describe("the relay's journal", () => {
 
   it.effect("writes nothing when nothing changed, and only what changed when something did", () =>
     Effect.gen(function*() {
-      const s = emptyState()
       const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
-      s.errands.set(a.ticket, a)
+      let s = withErrand(emptyState(), a)
       const before = recordsOf(s)
       expect(changesBetween(before, recordsOf(s))).toEqual({ put: [], remove: [] })
-      a.sawBusy = true
+      s = patchErrand(s, a.ticket, () => ({ sawBusy: true }))
       const after = recordsOf(s)
       expect(changesBetween(before, after).put.map((r) => `${r.kind}:${r.ticket}`)).toEqual(["errand:aaaa0001"])
-      s.errands.delete(a.ticket)
+      s = without(s, a.ticket)
       expect(changesBetween(after, recordsOf(s))).toEqual({ put: [], remove: [{ kind: "errand", ticket: "aaaa0001" }] })
     }))
 
   it.effect("reads again only the tickets a transition names, and sees them gone when they are", () =>
     Effect.gen(function*() {
-      const s = emptyState()
       const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
       const b = errand("bbbb0002", yield* Deferred.make<Outcome>())
-      s.errands.set(a.ticket, a)
-      s.errands.set(b.ticket, b)
+      let s = withErrand(withErrand(emptyState(), a), b)
       const seen = recordsOf(s)
-      a.delivered = true
-      b.delivered = true
+      s = patchErrand(patchErrand(s, a.ticket, () => ({ delivered: true })), b.ticket, () => ({ delivered: true }))
       // Only a was named: b's change waits for a note that names it (or a full one).
       const touched = recordsTouched(s, seen, ["aaaa0001"])
       expect(changesBetween(seen, touched).put.map((r) => r.ticket)).toEqual(["aaaa0001"])
       // a closed: its errand goes, its tombstone and inbox entry come.
-      s.errands.delete(a.ticket)
-      s.tombs.set(a.ticket, { ticket: a.ticket, senderId: "sender", targetLabel: "beta", status: "answered", private: false, until: 9, lateOk: false })
-      stash(s, { ticket: a.ticket, senderId: "sender", target: "beta", status: "answered", answer: "done", readyAt: 5, private: false, nudged: false })
+      s = without(s, a.ticket)
+      s = { ...s, tombs: put(s.tombs, a.ticket, { ticket: a.ticket, senderId: "sender", targetLabel: "beta", status: "answered", private: false, until: 9, lateOk: false }) }
+      s = stash(s, { ticket: a.ticket, senderId: "sender", target: "beta", status: "answered", answer: "done", readyAt: 5, private: false, nudged: false })
       const closed = recordsTouched(s, touched, [a.ticket])
       expect(changesBetween(touched, closed)).toEqual({
         put: [

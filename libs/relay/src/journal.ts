@@ -4,16 +4,16 @@
  * backend starts. Since the PTY host, a backend that crashes comes back to the same sessions, and
  * their errands have to come back with them (issue 13).
  *
- * It fits the relay's rule that nothing under its lock does I/O: `note` runs under the lock and only
- * compares the state with what it last saw (pure, in memory); `flush` runs after the lock is let go
- * and writes what changed, in order, one transaction per flush. What it refuses to keep: the
- * per-session turn bookkeeping (turn, reporting, waiting, closing, answered workers), which the next
+ * It fits the relay's rule that no transition does I/O: `note` only compares a state with what it
+ * last saw (pure, in memory); `flush` writes what changed, in order, one transaction per flush.
+ * What it refuses to keep: the per-session bookkeeping (turns, waiting reasons, closers, answered
+ * workers, lanes, nudges), which the next
  * hook reports rebuild, and an errand's Deferred, which restore makes afresh — nobody is holding the
  * line on an errand across a restart, so its outcome lands in the inbox as for any unattended one.
  */
 import { Journal, type JournalKind, type JournalRow } from "@lich/store"
 import { Context, Deferred, Effect, Layer } from "effect"
-import type { Errand, InboxEntry, Outcome, RelayState, Tomb } from "./state.js"
+import { emptyState, type Errand, type InboxEntry, type Outcome, type RelayState, type Tomb } from "./state.js"
 
 /** The shape of a record's body; a body of another version is dropped (and said so) at restore. */
 const RECORD_VERSION = 1
@@ -113,23 +113,19 @@ export const restoreFrom = (rows: ReadonlyArray<JournalRow>): Effect.Effect<Rest
     return { ...restored, dropped }
   })
 
-/** Copies what `restore` read into the relay's (empty) state at start. */
-export const seed = (s: RelayState, r: Restored): void => {
-  for (const [k, e] of r.errands) s.errands.set(k, e)
-  for (const [k, t] of r.tombs) s.tombs.set(k, t)
-  for (const [k, list] of r.inbox) s.inbox.set(k, [...(s.inbox.get(k) ?? []), ...list])
-}
+/** The relay's state at start: what `restore` read, nothing else yet. */
+export const seeded = (r: Restored): RelayState => ({ ...emptyState(), errands: r.errands, tombs: r.tombs, inbox: r.inbox })
 
 export interface ErrandJournalShape {
   /** What the last backend left: read once at start, before the relay takes its first request. */
   readonly restore: Effect.Effect<Restored>
   /**
-   * Under the relay's lock, after a transition: notes what changed. Pure; never blocks. With
+   * After a transition, with the state it left: notes what changed. Pure; never blocks. With
    * `tickets`, only those errands' records are read again (a send, a reply, a close touch one);
    * without, the whole state is (a sweep) — that costs a JSON of every open errand.
    */
   readonly note: (s: RelayState, tickets?: Iterable<string>) => void
-  /** After letting go of the lock: writes everything noted so far, in one transaction. */
+  /** After noting: writes everything noted so far, in one transaction. */
   readonly flush: Effect.Effect<void>
 }
 

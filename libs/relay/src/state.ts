@@ -1,8 +1,9 @@
 /**
- * The relay's in-memory state. One lock guards all of it and nothing under the lock does I/O: a
- * transition returns what to announce, and the caller announces it after letting go (an event or a
- * PTY write can block for seconds, and must never hold up every other errand).
- * Tickets live in memory by design: a lich that restarted has no PTY left to answer into.
+ * The relay's state: its shapes, the constants that time it, and the small pure reads and copies the
+ * transitions (transitions.ts) are written with. The state is one immutable value owned by the actor
+ * (core.ts); nothing here does I/O.
+ * Tickets live in memory and in the store's journal (journal.ts), so a backend that restarts over the
+ * same sessions finds its errands again.
  */
 import type { ResultStatus } from "@lich/contract"
 import type { Deferred } from "effect"
@@ -40,23 +41,24 @@ export interface Errand {
   readonly private: boolean
   readonly createdAt: number
   /** TTL base: creation, then the last wait that gave up on it. */
-  releasedAt: number
+  readonly releasedAt: number
   /** Stamped before the write: from here on the errand is the target's to answer. */
-  delivered: boolean
+  readonly delivered: boolean
   /** The Enter went in: only now may a ticketless reply pick this errand. */
-  entered: boolean
-  sawBusy: boolean
+  readonly entered: boolean
+  readonly sawBusy: boolean
   /** Turns to ignore: the one already running when the message was typed at a busy target. */
-  skipTurns: number
-  attended: number
-  retyped: boolean
+  readonly skipTurns: number
+  /** How many waits hold the line on it right now. */
+  readonly attended: number
+  readonly retyped: boolean
   /** Handed to the target's mod, whose turn on it has not started yet: that session's turns are not this errand's. */
-  awaitingStart: boolean
+  readonly awaitingStart: boolean
   /** A `--subagent` worker's errand: never expires while the worker runs, and its report comes back whole. */
   readonly subagent: boolean
   /** The task as a worker whose mod answers by itself gets it: one line naming the caller, no ticket. */
   readonly workerMessage: string
-  closed: boolean
+  /** Where a waiter hears the outcome: an opaque handle the transitions pass along, never complete. */
   readonly outcome: Deferred.Deferred<Outcome>
 }
 
@@ -83,26 +85,45 @@ export interface InboxEntry {
   readonly report?: { readonly label: string; readonly branch: string }
   readonly readyAt: number
   readonly private: boolean
-  nudged: boolean
+  readonly nudged: boolean
   /** The report went to the sender's mod whole: a no-ticket collect leaves it; `wait <ticket>` still has it. */
-  handed?: boolean
+  readonly handed?: boolean
 }
 
+/**
+ * Everything the relay keeps, as one immutable value: a transition returns a new one (copying only
+ * the maps it changes), so a reader holding an old one sees a consistent moment.
+ */
 export interface RelayState {
-  readonly errands: Map<string, Errand>
-  readonly tombs: Map<string, Tomb>
+  /** Open errands only: an errand leaves this map the moment it ends. */
+  readonly errands: ReadonlyMap<string, Errand>
+  readonly tombs: ReadonlyMap<string, Tomb>
   /** Per sender, oldest first. */
-  readonly inbox: Map<string, Array<InboxEntry>>
+  readonly inbox: ReadonlyMap<string, ReadonlyArray<InboxEntry>>
   /** Last turn state per session from its hooks: "busy" while a turn runs, "done" after. */
-  readonly turn: Map<string, "busy" | "done">
+  readonly turn: ReadonlyMap<string, "busy" | "done">
   /** Sessions that ever reported a state: only their silence can be read as "unread". */
-  readonly reporting: Set<string>
+  readonly reporting: ReadonlySet<string>
   /** Why a session inside a turn is blocked on a person, from its last `waiting` report. */
-  readonly waiting: Map<string, string>
+  readonly waiting: ReadonlyMap<string, string>
   /** Who is closing a session right now (its id → the closer's, "" for the window or a script). */
-  readonly closing: Map<string, string>
+  readonly closing: ReadonlyMap<string, string>
   /** Subagent workers whose answer is in and whose turn, once it ends, parks them. */
-  readonly answeredWorkers: Set<string>
+  readonly answeredWorkers: ReadonlySet<string>
+  /**
+   * Per target, the tickets whose hand-off is due, in order; the first one holds the target. One
+   * hand-off at a time per target: the next message waits for the prompt the previous one consumed
+   * to come back, so each task lands in a turn of its own. A target with none has no entry.
+   */
+  readonly lanes: ReadonlyMap<string, ReadonlyArray<string>>
+  /** Senders whose nudge debounce is running: results landing within it share one nudge. */
+  readonly nudgeArmed: ReadonlySet<string>
+  /** Senders whose nudge is held until their own turn ends. */
+  readonly nudgeHeld: ReadonlySet<string>
+  /** Claude Code sessions that outlasted the mod's grace without a poll: typed at until their mod shows up. */
+  readonly modless: ReadonlySet<string>
+  /** Workers whose caller was told they are blocked, in their current block (cleared when they work again). */
+  readonly noted: ReadonlySet<string>
 }
 
 export const emptyState = (): RelayState => ({
@@ -113,33 +134,69 @@ export const emptyState = (): RelayState => ({
   reporting: new Set(),
   waiting: new Map(),
   closing: new Map(),
-  answeredWorkers: new Set()
+  answeredWorkers: new Set(),
+  lanes: new Map(),
+  nudgeArmed: new Set(),
+  nudgeHeld: new Set(),
+  modless: new Set(),
+  noted: new Set()
 })
 
 export const publicEntries = (s: RelayState, senderId: string): Array<InboxEntry> =>
   (s.inbox.get(senderId) ?? []).filter((e) => !e.private && e.handed !== true)
 
 export const openErrandsFrom = (s: RelayState, senderId: string): Array<Errand> =>
-  [...s.errands.values()].filter((e) => e.senderId === senderId && !e.closed)
+  [...s.errands.values()].filter((e) => e.senderId === senderId)
 
 export const openErrandsAt = (s: RelayState, targetId: string): Array<Errand> =>
-  [...s.errands.values()].filter((e) => e.targetId === targetId && !e.closed)
+  [...s.errands.values()].filter((e) => e.targetId === targetId)
 
-/** Removes and returns the inbox entry for `ticket`, whoever sent it. */
-export const takeEntry = (s: RelayState, ticket: string): InboxEntry | undefined => {
-  for (const [sender, entries] of s.inbox) {
-    const i = entries.findIndex((e) => e.ticket === ticket)
-    if (i >= 0) {
-      const [entry] = entries.splice(i, 1)
-      if (entries.length === 0) s.inbox.delete(sender)
-      return entry
-    }
-  }
-  return undefined
+/** `m` with `k` set to `v`: a copy, the original untouched. */
+export const put = <K, V>(m: ReadonlyMap<K, V>, k: K, v: V): ReadonlyMap<K, V> => new Map(m).set(k, v)
+
+/** `m` without `k` (the same map when it had none). */
+export const drop = <K, V>(m: ReadonlyMap<K, V>, k: K): ReadonlyMap<K, V> => {
+  if (!m.has(k)) return m
+  const out = new Map(m)
+  out.delete(k)
+  return out
 }
 
-export const stash = (s: RelayState, entry: InboxEntry): void => {
-  const list = s.inbox.get(entry.senderId) ?? []
-  list.push(entry)
-  s.inbox.set(entry.senderId, list)
+export const withItem = <K>(s: ReadonlySet<K>, k: K): ReadonlySet<K> => (s.has(k) ? s : new Set(s).add(k))
+
+export const withoutItem = <K>(s: ReadonlySet<K>, k: K): ReadonlySet<K> => {
+  if (!s.has(k)) return s
+  const out = new Set(s)
+  out.delete(k)
+  return out
+}
+
+/** The open errand `ticket` changed by `f`; the state unchanged when it is not open. */
+export const patchErrand = (s: RelayState, ticket: string, f: (e: Errand) => Partial<Errand>): RelayState => {
+  const e = s.errands.get(ticket)
+  return e === undefined ? s : { ...s, errands: put(s.errands, ticket, { ...e, ...f(e) }) }
+}
+
+/** The inbox entry `ticket`, wherever it is, and the state without it. */
+export const takeEntry = (s: RelayState, ticket: string): [RelayState, InboxEntry | undefined] => {
+  for (const [sender, entries] of s.inbox) {
+    const entry = entries.find((e) => e.ticket === ticket)
+    if (entry === undefined) continue
+    const rest = entries.filter((e) => e !== entry)
+    return [{ ...s, inbox: rest.length === 0 ? drop(s.inbox, sender) : put(s.inbox, sender, rest) }, entry]
+  }
+  return [s, undefined]
+}
+
+/** `entry` filed last in its sender's inbox. */
+export const stash = (s: RelayState, entry: InboxEntry): RelayState => ({
+  ...s,
+  inbox: put(s.inbox, entry.senderId, [...(s.inbox.get(entry.senderId) ?? []), entry])
+})
+
+/** The sender's inbox entries with `f` applied to those `pick` selects. */
+export const patchEntries = (s: RelayState, senderId: string, pick: (x: InboxEntry) => boolean, f: (x: InboxEntry) => Partial<InboxEntry>): RelayState => {
+  const list = s.inbox.get(senderId)
+  if (list === undefined) return s
+  return { ...s, inbox: put(s.inbox, senderId, list.map((x) => (pick(x) ? { ...x, ...f(x) } : x))) }
 }

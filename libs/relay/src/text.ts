@@ -71,3 +71,7 @@ export const unansweredNote = (requests: ReadonlyArray<{ ticket: string; sender:
     "An answer can still go home for an hour: from now on every answer has to name its ticket —",
     `${replyCommand("<ticket>").trim()}`
   ].join("\n")
+
+/** Told to a caller whose subagent is blocked on a permission prompt, once per block. */
+export const blockedNote = (worker: string, reason: string): string =>
+  `[lich] Your subagent "${worker}" is waiting on a permission prompt in its card (${reason}). It cannot go on until someone answers it there — tell the user.`

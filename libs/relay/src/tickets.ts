@@ -1,0 +1,153 @@
+/**
+ * send, wait and collect: a task goes out as an errand and its caller holds the line on it for as
+ * long as it asked; what comes back is answered, or pending (the wait ran out, the errand stays
+ * open), or one of the ways an errand ends unanswered. Every change goes through the actor.
+ */
+import { Collected, NotFound, Refused, RelayResult, type LichError } from "@lich/contract"
+import { provider, isProviderId } from "@lich/providers"
+import type { Card, Workspace } from "@lich/spawn"
+import type { Terminals } from "@lich/terminal"
+import { Clock, Deferred, Duration, Effect, Either, Option, Queue } from "effect"
+import type { Core } from "./core.js"
+import { cleanPrompt, newTicket, waitSeconds } from "./sanitize.js"
+import type { Errand, InboxEntry, Outcome } from "./state.js"
+import { findLive, liveCards } from "./targets.js"
+import { relayedMessage, workerTask } from "./text.js"
+
+export interface SendInput {
+  readonly from: string
+  readonly target: string
+  readonly project: string
+  readonly prompt: string
+  readonly timeout: number
+  readonly private: boolean
+  /** `open --subagent`'s hand-off: the target is the sender's worker. */
+  readonly subagent?: boolean
+}
+
+export interface WaitInput {
+  readonly from: string
+  readonly ticket: string
+  readonly timeout: number
+}
+
+export interface CollectInput {
+  readonly from: string
+  readonly timeout: number
+  readonly noWait: boolean
+}
+
+export interface TicketDeps {
+  readonly core: Core
+  readonly ws: Workspace["Type"]
+  readonly terminals: Terminals["Type"]
+}
+
+const entryResult = (x: InboxEntry) =>
+  new RelayResult({ ticket: x.ticket, target: x.target, status: x.status, answer: x.answer, ...(x.detail === undefined ? {} : { detail: x.detail }) })
+
+const toResult = (e: { ticket: string; targetLabel: string }, o: Outcome) =>
+  new RelayResult({ ticket: e.ticket, target: e.targetLabel, status: o.status, answer: o.answer, ...(o.detail === undefined ? {} : { detail: o.detail }) })
+
+/** Holds the line on `e` for `seconds`; the last waiter to let go leaves the rest to the inbox. */
+const attend = (d: TicketDeps, e: Errand, seconds: number) =>
+  Effect.gen(function* () {
+    const letGo = (gaveUp: boolean) => d.core.apply({ _tag: "LetGo", ticket: e.ticket, targetId: e.targetId, gaveUp })
+    yield* d.core.apply({ _tag: "Attended", ticket: e.ticket })
+    const got = yield* Deferred.await(e.outcome).pipe(Effect.timeoutOption(Duration.seconds(seconds)), Effect.onInterrupt(() => letGo(false)))
+    // Blocked on a person, or a target that reports no state at all (lich cannot say it is working).
+    const detail = yield* letGo(Option.isNone(got))
+    if (Option.isSome(got)) return toResult(e, got.value)
+    // An outcome that landed while we were letting go was not stashed (we were attending): ours.
+    const late = yield* Deferred.poll(e.outcome)
+    if (Option.isSome(late)) return toResult(e, yield* late.value)
+    return toResult(e, { status: "pending", answer: "", ...(detail === undefined ? {} : { detail }) })
+  })
+
+/** The errand for `p`, its ticket drawn against every ticket the state knows. */
+const open = (d: TicketDeps, p: SendInput, prompt: string, target: Card, me: Card | undefined) =>
+  Effect.gen(function* () {
+    const senderId = me ? me.id : ""
+    const senderLabel = me ? me.label : ""
+    const targetHasTools = isProviderId(target.row.kind) && provider(target.row.kind).hasToolsAlways
+    const now = yield* Clock.currentTimeMillis
+    const outcome = yield* Deferred.make<Outcome>()
+    return yield* d.core.apply((s) => {
+      const ticket = newTicket((t) => s.errands.has(t) || s.tombs.has(t))
+      const errand: Errand = {
+        ticket,
+        senderId,
+        senderLabel,
+        targetId: target.id,
+        targetLabel: target.label,
+        targetBranch: target.row.branch,
+        prompt,
+        message: relayedMessage({ senderId, senderLabel, prompt, ticket, targetHasTools }),
+        private: p.private,
+        createdAt: now,
+        releasedAt: now,
+        ...{ delivered: false, entered: false, sawBusy: false, skipTurns: 0, attended: 0, retyped: false, awaitingStart: false },
+        subagent: p.subagent === true,
+        workerMessage: workerTask(senderLabel, prompt),
+        outcome
+      }
+      return { _tag: "Opened", errand }
+    })
+  })
+
+export const send = (d: TicketDeps, p: SendInput): Effect.Effect<RelayResult, LichError> =>
+  Effect.gen(function* () {
+    const prompt = yield* Either.match(cleanPrompt(p.prompt), { onLeft: Effect.fail, onRight: Effect.succeed })
+    const cards = yield* liveCards(d.ws, d.terminals)
+    const target = yield* findLive(cards.filter((c) => c.id !== p.from), p.target, p.project)
+    const me = cards.find((c) => c.id === p.from) ?? Option.getOrUndefined(yield* d.ws.caller(p.from))
+    const e = yield* open(d, p, prompt, target, me)
+    // A target still running its setup script can outlast any wait: the ticket comes back at once.
+    const readiness = yield* d.terminals.readiness(target.id)
+    if (readiness.settingUp) return toResult(e, { status: "pending", answer: "" })
+    return yield* attend(d, e, waitSeconds(p.timeout))
+  })
+
+export const wait = (d: TicketDeps, p: WaitInput): Effect.Effect<RelayResult, LichError> =>
+  Effect.gen(function* () {
+    const ticket = p.ticket.trim().toLowerCase()
+    const found = yield* d.core.apply({ _tag: "Taken", ticket })
+    switch (found._tag) {
+      case "entry":
+        return entryResult(found.entry)
+      case "open":
+        return yield* attend(d, found.errand, waitSeconds(p.timeout))
+      case "tomb":
+        return new RelayResult({ ticket, target: found.tomb.targetLabel, status: found.tomb.status, answer: "" })
+      case "none":
+        return yield* new NotFound({
+          what: "ticket",
+          name: ticket,
+          message: found.answered
+            ? `ticket "${ticket}" was answered and its answer collected already`
+            : `unknown ticket "${ticket}" — it was collected already, or nobody answered or waited on it within an hour`
+        })
+    }
+  })
+
+export const collect = (d: TicketDeps, p: CollectInput): Effect.Effect<Collected, LichError> =>
+  Effect.gen(function* () {
+    if (p.from === "") {
+      return yield* new Refused({
+        message: "collecting needs a session of your own — outside one, wait on the ticket instead: lich wait <ticket>"
+      })
+    }
+    const drain = d.core.apply({ _tag: "Drained", senderId: p.from })
+    // Subscribe before the first look, so a result landing in between still wakes us.
+    const sub = yield* d.core.hub.subscribe
+    let got = yield* drain
+    const held = got.ready.length === 0 && got.open.length > 0
+    if (held && !p.noWait) {
+      yield* Queue.take(sub).pipe(
+        Effect.repeat({ until: (ev) => ev._tag === "session-inbox" && ev.id === p.from && ev.count > 0 }),
+        Effect.timeoutOption(Duration.seconds(waitSeconds(p.timeout)))
+      )
+      got = yield* drain
+    }
+    return new Collected({ results: got.ready.map(entryResult), open: got.open, held: held || (got.ready.length === 0 && got.open.length > 0) })
+  }).pipe(Effect.scoped)
