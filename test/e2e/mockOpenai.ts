@@ -133,44 +133,51 @@ const chatStream = (step: Step): ReadonlyArray<string> => {
 
 const describeStep = (s: Step) => ("text" in s ? `text:${s.text}` : `call:${s.call.namespace ?? ""}${s.call.name}`)
 
+/** What one mock server keeps: its rules, every request it answered, and who waits for one. */
+interface Mock {
+  readonly rules: ReadonlyArray<Rule>
+  readonly log: Array<Logged>
+  readonly waiters: Array<{ match: (l: Logged) => boolean; resolve: (l: Logged) => void }>
+}
+
+const record = (m: Mock, l: Logged) => {
+  m.log.push(l)
+  for (const w of [...m.waiters]) {
+    if (w.match(l)) {
+      m.waiters.splice(m.waiters.indexOf(w), 1)
+      w.resolve(l)
+    }
+  }
+}
+
+const pick = (rules: ReadonlyArray<Rule>, user: string, step: number): Step => {
+  const rule = rules.find((r) => r.when.test(user))
+  const steps = rule ? rule.steps(user) : []
+  return steps[Math.min(step, steps.length - 1)] ?? { text: "ok" }
+}
+
+const answer = (m: Mock, path: string, body: Item, res: http.ServerResponse) => {
+  if (path === "/v1/responses") {
+    const input = (Array.isArray(body.input) ? body.input : []) as ReadonlyArray<Item>
+    const { user, step } = newestUser(input, (i) => i.type === "function_call_output")
+    const title = isCodexTitle(body, user)
+    const s: Step = title ? { text: "Mock task title" } : pick(m.rules, user, step)
+    record(m, { wire: "responses", title, user, step, answered: describeStep(s), at: Date.now(), body })
+    return sse(res, responsesStream(s))
+  }
+  if (path === "/v1/chat/completions") {
+    const messages = (Array.isArray(body.messages) ? body.messages : []) as ReadonlyArray<Item>
+    const { user, step } = newestUser(messages, (msg) => msg.role === "tool")
+    const title = isChatTitle(messages)
+    const s: Step = title ? { text: "Mock task title" } : pick(m.rules, user, step)
+    record(m, { wire: "chat", title, user, step, answered: describeStep(s), at: Date.now(), body })
+    return sse(res, chatStream(s))
+  }
+  res.writeHead(404).end()
+}
+
 export const startMockOpenai = (rules: ReadonlyArray<Rule>): Promise<MockOpenai> => {
-  const log: Array<Logged> = []
-  const waiters: Array<{ match: (l: Logged) => boolean; resolve: (l: Logged) => void }> = []
-  const record = (l: Logged) => {
-    log.push(l)
-    for (const w of [...waiters]) {
-      if (w.match(l)) {
-        waiters.splice(waiters.indexOf(w), 1)
-        w.resolve(l)
-      }
-    }
-  }
-  const pick = (user: string, step: number): Step => {
-    const rule = rules.find((r) => r.when.test(user))
-    const steps = rule ? rule.steps(user) : []
-    return steps[Math.min(step, steps.length - 1)] ?? { text: "ok" }
-  }
-
-  const answer = (path: string, body: Item, res: http.ServerResponse) => {
-    if (path === "/v1/responses") {
-      const input = (Array.isArray(body.input) ? body.input : []) as ReadonlyArray<Item>
-      const { user, step } = newestUser(input, (i) => i.type === "function_call_output")
-      const title = isCodexTitle(body, user)
-      const s: Step = title ? { text: "Mock task title" } : pick(user, step)
-      record({ wire: "responses", title, user, step, answered: describeStep(s), at: Date.now(), body })
-      return sse(res, responsesStream(s))
-    }
-    if (path === "/v1/chat/completions") {
-      const messages = (Array.isArray(body.messages) ? body.messages : []) as ReadonlyArray<Item>
-      const { user, step } = newestUser(messages, (m) => m.role === "tool")
-      const title = isChatTitle(messages)
-      const s: Step = title ? { text: "Mock task title" } : pick(user, step)
-      record({ wire: "chat", title, user, step, answered: describeStep(s), at: Date.now(), body })
-      return sse(res, chatStream(s))
-    }
-    res.writeHead(404).end()
-  }
-
+  const m: Mock = { rules, log: [], waiters: [] }
   const server = http.createServer((req, res) => {
     let raw = ""
     req.on("data", (d) => (raw += d))
@@ -181,7 +188,7 @@ export const startMockOpenai = (rules: ReadonlyArray<Rule>): Promise<MockOpenai>
       } catch {
         // a GET or an empty body: answered 404 below
       }
-      answer((req.url ?? "").split("?")[0]!, body, res)
+      answer(m, (req.url ?? "").split("?")[0]!, body, res)
     })
   })
   return new Promise((resolve) => {
@@ -189,12 +196,12 @@ export const startMockOpenai = (rules: ReadonlyArray<Rule>): Promise<MockOpenai>
       const port = (server.address() as AddressInfo).port
       resolve({
         url: `http://127.0.0.1:${port}/v1`,
-        log,
+        log: m.log,
         next: (match) =>
           new Promise((res) => {
-            const seen = log.find(match)
+            const seen = m.log.find(match)
             if (seen) res(seen)
-            else waiters.push({ match, resolve: res })
+            else m.waiters.push({ match, resolve: res })
           }),
         close: () => new Promise((r) => server.close(() => r()))
       })

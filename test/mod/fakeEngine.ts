@@ -174,6 +174,41 @@ const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
 const matches = (matcher: Record<string, unknown> | undefined, e: Record<string, unknown>) =>
   matcher === undefined || Object.entries(matcher).every(([k, v]) => e[k] === v)
 
+type Streams = ReturnType<typeof fakeDollar>["streams"]
+type Dispatch = (event: string, e: Record<string, unknown>, next?: Hook) => unknown
+
+/** Raises a streaming turn.step and resolves with the step the engine was asked to send. */
+const stepThrough = async (dispatch: Dispatch, e: Record<string, unknown>) => {
+  const sent: Array<Record<string, unknown>> = []
+  const next = (x: Record<string, unknown>) =>
+    (async function* () {
+      sent.push(x)
+      yield { type: "chunk" }
+      return { response: "done" }
+    })()
+  const gen = dispatch("turn.step", e, next) as AsyncGenerator<unknown, unknown>
+  const chunks: Array<unknown> = []
+  for (;;) {
+    const r = await gen.next()
+    if (r.done) return { sent: sent[0], chunks, result: r.value }
+    chunks.push(r.value)
+  }
+}
+
+/**
+ * Fires timers in order until one of them makes a request to `path`, and returns that timer and
+ * its request. A timer of another mod that fires here makes its own request, which stays held.
+ */
+const fireUntil = async (streams: Streams, path: string) => {
+  for (;;) {
+    const timer = await streams.timers.next()
+    const before = streams.requests.seen.length
+    timer.fire()
+    const made = streams.requests.seen.slice(before).find((r) => r.path === path)
+    if (made !== undefined) return { timer, request: await streams.requests.next((r) => r === made) }
+  }
+}
+
 export const load = async (env: Record<string, string> = lichEnv, auto: AutoReplies = {}) => {
   const mod = (await import(`${pathToFileURL(modulePath).href}?load=${++loads}`)) as {
     register: (on: Hook, options: Record<string, unknown>) => void
@@ -189,44 +224,12 @@ export const load = async (env: Record<string, string> = lichEnv, auto: AutoRepl
     return hit.length === 0 ? next(e) : hit[0]!.hook($, e, next)
   }
 
-  /** Raises a streaming turn.step and resolves with the step the engine was asked to send. */
-  const step = async (e: Record<string, unknown>) => {
-    const sent: Array<Record<string, unknown>> = []
-    const next = (x: Record<string, unknown>) =>
-      (async function* () {
-        sent.push(x)
-        yield { type: "chunk" }
-        return { response: "done" }
-      })()
-    const gen = dispatch("turn.step", e, next) as AsyncGenerator<unknown, unknown>
-    const chunks: Array<unknown> = []
-    for (;;) {
-      const r = await gen.next()
-      if (r.done) return { sent: sent[0], chunks, result: r.value }
-      chunks.push(r.value)
-    }
-  }
-
-  /**
-   * Fires timers in order until one of them makes a request to `path`, and returns that timer and
-   * its request. A timer of another mod that fires here makes its own request, which stays held.
-   */
-  const fireUntil = async (path: string) => {
-    for (;;) {
-      const timer = await streams.timers.next()
-      const before = streams.requests.seen.length
-      timer.fire()
-      const made = streams.requests.seen.slice(before).find((r) => r.path === path)
-      if (made !== undefined) return { timer, request: await streams.requests.next((r) => r === made) }
-    }
-  }
-
   return {
     ...streams,
     registrations,
     dispatch,
-    step,
-    fireUntil,
+    step: (e: Record<string, unknown>) => stepThrough(dispatch, e),
+    fireUntil: (path: string) => fireUntil(streams, path),
     start: (isInteractive = true) => dispatch("session.start", { cwd: "/work", surface: "terminal", isInteractive }),
     /** The next request to `path` (held or still to come). */
     requestTo: (path: string) => streams.requests.next((r) => r.path === path),
