@@ -13,8 +13,8 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { WebSocket } from "ws"
-import { type Backend, startBackend, tokenOf } from "../harness.js"
+import { type Backend, startBackend } from "../harness.js"
+import { type LichEvent, subscribeEvents } from "./events.js"
 import { attachTerminal, type Terminal } from "./terminal.js"
 import { MockAnthropic } from "./mockAnthropic.js"
 import { CLAUDE, ensureCli } from "./providers.js"
@@ -26,7 +26,7 @@ export interface Opened {
 }
 
 
-export type LichEvent = Record<string, unknown> & { readonly _tag: string }
+export type { LichEvent }
 
 export interface ClaudeRig {
   readonly b: Backend
@@ -74,27 +74,6 @@ const writeClaudeHome = (home: string, trusted: ReadonlyArray<string>) => {
   )
 }
 
-/** The backend's /events, buffered so an event that lands before a test asks for it is not lost. */
-const subscribe = async (b: Backend) => {
-  const seen: Array<LichEvent> = []
-  const waiters: Array<{ test: (e: LichEvent) => boolean; resolve: (e: LichEvent) => void }> = []
-  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/events?token=${tokenOf(b)}`)
-  ws.on("message", (data) => {
-    const e = JSON.parse(String(data)) as LichEvent
-    const w = waiters.findIndex((x) => x.test(e))
-    if (w >= 0) waiters.splice(w, 1)[0]!.resolve(e)
-    else seen.push(e)
-  })
-  await new Promise((resolve) => ws.once("open", resolve))
-  const event = (test: (e: LichEvent) => boolean) =>
-    new Promise<LichEvent>((resolve) => {
-      const i = seen.findIndex(test)
-      if (i >= 0) resolve(seen.splice(i, 1)[0]!)
-      else waiters.push({ test, resolve })
-    })
-  return { ws, event }
-}
-
 /**
  * `projects` maps a project folder's name to whether Claude Code already trusts it. They are all made
  * before any session starts because Claude Code rewrites ~/.claude.json itself once it runs.
@@ -127,7 +106,7 @@ export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>
   })
   const dirs = Object.fromEntries(Object.keys(projects).map((name) => [name, b.project(name)]))
   writeClaudeHome(b.env.HOME!, Object.keys(projects).filter((n) => projects[n]).map((n) => dirs[n]!))
-  const events = await subscribe(b)
+  const events = await subscribeEvents(b)
   return {
     b,
     mock,
@@ -139,7 +118,7 @@ export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>
       if (r.code !== 0) throw new Error(`lich open failed (${r.code}): ${r.stderr}`)
       return JSON.parse(r.stdout) as Opened
     },
-    event: events.event,
+    event: events.take,
     terminal: (id) => attachTerminal(b, id),
     stop: async () => {
       stopping = true

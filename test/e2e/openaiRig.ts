@@ -12,13 +12,13 @@ import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { WebSocket } from "ws"
-import { type Backend, startBackend, tokenOf } from "../harness.js"
+import { type Backend, startBackend } from "../harness.js"
+import { type LichEvent, subscribeEvents } from "./events.js"
 import { attachTerminal, type Terminal } from "./terminal.js"
 import { type MockOpenai, type Rule, startMockOpenai } from "./mockOpenai.js"
 import { CODEX, ensureCli, OPENCODE } from "./providers.js"
 
-export type LichEvent = Record<string, unknown> & { readonly _tag: string }
+export type { LichEvent }
 
 export interface Opened {
   readonly id: string
@@ -92,26 +92,6 @@ const opencodeConfig = (url: string) => ({
 })
 
 
-const subscribe = async (b: Backend) => {
-  const seen: Array<LichEvent> = []
-  const waiters: Array<{ test: (e: LichEvent) => boolean; resolve: (e: LichEvent) => void }> = []
-  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/events?token=${tokenOf(b)}`)
-  ws.on("message", (data) => {
-    const e = JSON.parse(String(data)) as LichEvent
-    seen.push(e)
-    for (const w of [...waiters]) if (w.test(e)) waiters.splice(waiters.indexOf(w), 1)[0]!.resolve(e)
-  })
-  await new Promise((resolve) => ws.once("open", resolve))
-  const event = (test: (e: LichEvent) => boolean) =>
-    new Promise<LichEvent>((resolve) => {
-      const found = seen.find(test)
-      if (found) resolve(found)
-      else waiters.push({ test, resolve })
-    })
-  return { ws, event, seen: (test: (e: LichEvent) => boolean) => seen.some(test) }
-}
-
-
 export const startOpenaiRig = async (rules: ReadonlyArray<Rule>): Promise<OpenaiRig> => {
   const codex = ensureCli(CODEX)
   const opencode = ensureCli(OPENCODE)
@@ -124,7 +104,7 @@ export const startOpenaiRig = async (rules: ReadonlyArray<Rule>): Promise<Openai
   const ocDir = path.join(b.env.XDG_CONFIG_HOME!, "opencode")
   fs.mkdirSync(ocDir, { recursive: true })
   fs.writeFileSync(path.join(ocDir, "opencode.json"), JSON.stringify(opencodeConfig(mock.url), null, 1))
-  const events = await subscribe(b)
+  const events = await subscribeEvents(b)
   return {
     b,
     mock,
@@ -138,7 +118,7 @@ export const startOpenaiRig = async (rules: ReadonlyArray<Rule>): Promise<Openai
       if (r.code !== 0) throw new Error(`lich open failed (${r.code}): ${r.stderr}`)
       return JSON.parse(r.stdout) as Opened
     },
-    event: events.event,
+    event: events.find,
     seen: events.seen,
     terminal: (id) => attachTerminal(b, id),
     stop: async () => {
