@@ -7,7 +7,8 @@
 import { spawn } from "node:child_process"
 import * as http from "node:http"
 import * as net from "node:net"
-import { lichBin, type Run } from "../harness.js"
+import { afterAll, beforeAll } from "vitest"
+import { type Backend, lichBin, type Run, startBackend, tokenOf } from "../harness.js"
 
 /** mulberry32: small, fast and good enough to spread cases; the same seed gives the same cases. */
 export const prng = (seed: number) => {
@@ -124,3 +125,17 @@ export const rawExchange = (port: number, bytes: Buffer | string, until?: (reply
     })
     socket.write(bytes)
   })
+
+/**
+ * One backend for a whole test file, and its token: started before the file's first test, stopped
+ * after its last. Read `.b` and `.token` inside the tests; they are set once the file's beforeAll ran.
+ */
+export const backendForFile = (): { readonly b: Backend; readonly token: string } => {
+  const fixture = { b: undefined as unknown as Backend, token: "" }
+  beforeAll(async () => {
+    fixture.b = await startBackend()
+    fixture.token = tokenOf(fixture.b)
+  })
+  afterAll(() => fixture.b.stop())
+  return fixture
+}

@@ -6,20 +6,13 @@
  * payload get only non-objects (a valid `{}` would quit lich or open a window).
  */
 import { RelayRpcs, SpawnRpcs, SystemRpcs } from "@lich/contract"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startBackend, tokenOf, type Backend } from "../harness.js"
-import { pool, prng, rawExchange, rawRequest, STACK, type Prng } from "./faultHarness.js"
+import { describe, expect, it } from "vitest"
+import { backendForFile, pool, prng, rawExchange, rawRequest, STACK, type Prng } from "./faultHarness.js"
 
 const SEED = 0x4bc_2026
 const BODIES_PER_PROCEDURE = 14
 
-let b: Backend
-let token: string
-beforeAll(async () => {
-  b = await startBackend()
-  token = tokenOf(b)
-})
-afterAll(() => b.stop())
+const backend = backendForFile()
 
 interface Procedure {
   readonly tag: string
@@ -52,7 +45,7 @@ const wrongFields = (p: Procedure, r: Prng): string => {
   return JSON.stringify(body)
 }
 
-const post = (tag: string, body: string | Buffer) => rawRequest(b.port, "POST", `/rpc/${tag}?token=${token}`, body)
+const post = (tag: string, body: string | Buffer) => rawRequest(backend.b.port, "POST", `/rpc/${tag}?token=${backend.token}`, body)
 
 describe(`RPC body fuzz (seed ${SEED.toString(16)})`, () => {
   it(`answers every wrong body to each of ${procedures.length} procedures with a 4xx and no stack`, async () => {
@@ -69,7 +62,7 @@ describe(`RPC body fuzz (seed ${SEED.toString(16)})`, () => {
     )
     console.log(`rpc fuzz: ${cases.length} bodies in ${Date.now() - started} ms`)
     expect(bad).toEqual([])
-    expect(b.process.exitCode).toBe(null)
+    expect(backend.b.process.exitCode).toBe(null)
   }, 60_000)
 
   it("refuses a body over 1 MiB with a 413 and reads the rest, so the client hears why", async () => {
@@ -79,21 +72,21 @@ describe(`RPC body fuzz (seed ${SEED.toString(16)})`, () => {
 
   it("answers a malformed request target or static path with a 400, a foreign Origin with a 403", async () => {
     for (const target of ["/%E0%A4%A", "/a%00b", "/%", "/%zz", "/..%2f..%2fetc%2fpasswd"]) {
-      const reply = await rawRequest(b.port, "GET", target)
+      const reply = await rawRequest(backend.b.port, "GET", target)
       expect(reply.status, target).toBeGreaterThanOrEqual(400)
       expect(reply.status, target).toBeLessThan(500)
     }
     for (const target of ["http://[", "//[::1", "http://%zz/"]) {
-      const { reply } = await rawExchange(b.port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${b.port}\r\nConnection: close\r\n\r\n`)
+      const { reply } = await rawExchange(backend.b.port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${backend.b.port}\r\nConnection: close\r\n\r\n`)
       expect(reply.toString("latin1"), target).toMatch(/^HTTP\/1\.1 4\d\d /)
     }
-    const foreign = await rawRequest(b.port, "POST", `/rpc/system.Info?token=${token}`, "{}", { origin: "http://evil.test" })
+    const foreign = await rawRequest(backend.b.port, "POST", `/rpc/system.Info?token=${backend.token}`, "{}", { origin: "http://evil.test" })
     expect(foreign).toEqual({ status: 403, text: "forbidden origin" })
-    expect((await rawRequest(b.port, "POST", `/rpc/system.Info?token=${token}`, "{}", { origin: `http://127.0.0.1:${b.port}` })).status).toBe(200)
+    expect((await rawRequest(backend.b.port, "POST", `/rpc/system.Info?token=${backend.token}`, "{}", { origin: `http://127.0.0.1:${backend.b.port}` })).status).toBe(200)
   })
 
   it("never quits on a body that is not the procedure's object", async () => {
     expect(await post("system.Quit", '"x"')).toEqual({ status: 400, text: `{"error":"the request body must be one JSON object of the procedure's arguments"}` })
-    expect((await rawRequest(b.port, "GET", `/ping?token=${token}`)).status).toBe(204)
+    expect((await rawRequest(backend.b.port, "GET", `/ping?token=${backend.token}`)).status).toBe(204)
   })
 })

@@ -5,17 +5,10 @@
  * ("Unhandled 'error' event … WS_ERR_…"), and every session with it.
  */
 import * as crypto from "node:crypto"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startBackend, tokenOf, type Backend } from "../harness.js"
-import { rawExchange, rawRequest } from "./faultHarness.js"
+import { describe, expect, it } from "vitest"
+import { backendForFile, rawExchange, rawRequest } from "./faultHarness.js"
 
-let b: Backend
-let token: string
-beforeAll(async () => {
-  b = await startBackend()
-  token = tokenOf(b)
-})
-afterAll(() => b.stop())
+const backend = backendForFile()
 
 const MASK = Buffer.from([0x11, 0x22, 0x33, 0x44])
 
@@ -50,35 +43,35 @@ const matrix: ReadonlyArray<readonly [string, Buffer]> = [
 ]
 
 const upgrade = (path: string) =>
-  `GET ${path}?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${b.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+  `GET ${path}?token=${backend.token} HTTP/1.1\r\nHost: 127.0.0.1:${backend.b.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
   `Sec-WebSocket-Key: ${crypto.randomBytes(16).toString("base64")}\r\nSec-WebSocket-Version: 13\r\n\r\n`
 
 const handshook = (reply: string) => reply.includes("\r\n\r\n")
 
 describe.each(["/events", "/ws"])("%s under a protocol error", (path) => {
   it.each(matrix)("closes the socket on %s and the backend keeps serving", async (_name, bad) => {
-    const { reply, closedByServer } = await rawExchange(b.port, Buffer.concat([Buffer.from(upgrade(path)), bad]))
+    const { reply, closedByServer } = await rawExchange(backend.b.port, Buffer.concat([Buffer.from(upgrade(path)), bad]))
     const text = reply.toString("latin1")
     expect(text.startsWith("HTTP/1.1 101")).toBe(true)
     const afterHandshake = reply.subarray(text.indexOf("\r\n\r\n") + 4)
     expect(afterHandshake[0]).toBe(0x88) // a close frame, with the protocol error's status code
     expect(closedByServer).toBe(true)
-    expect((await rawRequest(b.port, "GET", `/ping?token=${token}`)).status).toBe(204)
+    expect((await rawRequest(backend.b.port, "GET", `/ping?token=${backend.token}`)).status).toBe(204)
   })
 })
 
 describe("after the whole matrix", () => {
   it("is the same process, still answering commands and opening sockets", async () => {
-    expect(b.process.exitCode).toBe(null)
-    const sessions = await b.lich(["sessions", "--json"])
+    expect(backend.b.process.exitCode).toBe(null)
+    const sessions = await backend.b.lich(["sessions", "--json"])
     expect(sessions).toMatchObject({ code: 0, stdout: "[]\n" })
-    const { reply } = await rawExchange(b.port, upgrade("/events"), handshook)
+    const { reply } = await rawExchange(backend.b.port, upgrade("/events"), handshook)
     expect(reply.toString("latin1").startsWith("HTTP/1.1 101")).toBe(true)
   })
 
   it("refuses a socket opened from another origin, and takes the window's own", async () => {
     const withOrigin = (origin: string) => upgrade("/events").replace("\r\n\r\n", `\r\nOrigin: ${origin}\r\n\r\n`)
-    expect((await rawExchange(b.port, withOrigin("http://evil.test"))).reply.toString("latin1")).toMatch(/^HTTP\/1\.1 403/)
-    expect((await rawExchange(b.port, withOrigin(`http://127.0.0.1:${b.port}`), handshook)).reply.toString("latin1")).toMatch(/^HTTP\/1\.1 101/)
+    expect((await rawExchange(backend.b.port, withOrigin("http://evil.test"))).reply.toString("latin1")).toMatch(/^HTTP\/1\.1 403/)
+    expect((await rawExchange(backend.b.port, withOrigin(`http://127.0.0.1:${backend.b.port}`), handshook)).reply.toString("latin1")).toMatch(/^HTTP\/1\.1 101/)
   })
 })
