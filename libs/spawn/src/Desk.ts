@@ -61,159 +61,155 @@ const readText = (p: string) => {
   }
 }
 
-const make = Effect.gen(function* () {
-  const config = yield* ServerConfig
-  const projects = yield* Projects
-  const sessions = yield* Sessions
-  const settings = yield* Settings
-  const history = yield* History
-  const hub = yield* EventHub
-  const ws = yield* Workspace
-  const ctx = yield* Effect.context<Projects | EventHub>()
-
-  const projectById = (id: string) =>
-    Effect.flatMap(storeFailure(projects.get(id)), (p) =>
-      Option.isSome(p) ? Effect.succeed(p.value) : Effect.fail(new NotFound({ what: "project", name: id, message: `no project with id ${id}` }))
-    )
-
-  const recentOf = (p: ProjectRow | { id: string; name: string; path: string; isOpen: boolean }, usedAt: number) =>
-    new RecentProject({ id: p.id, name: p.name, path: p.path, open: p.isOpen, usedAt, exists: exists(p.path) })
-
-  const recent = () => Effect.map(storeFailure(history.projects()), (rows) => rows.map((r) => recentOf(r, r.usedAt)))
-
-  const openProject = (path: string) =>
-    Effect.gen(function* () {
-      if (path.trim() === "") return yield* new Refused({ message: "type the directory to open as a project" })
-      const p = yield* Effect.provide(projectByPath(path.trim(), config.home), ctx)
-      return recentOf(p, p.createdAt)
-    })
-
-  /** Every card of the tab is parked first (a worktree's last one kept), so the tab reopens as it was. */
-  const closeProject = (id: string) =>
-    Effect.gen(function* () {
-      yield* projectById(id)
-      const mine = (yield* ws.cards()).filter((c) => c.projectRow.id === id)
-      const remaining = new Set(mine.map((c) => c.id))
-      for (const c of mine) {
-        remaining.delete(c.id)
-        const inWorktree = c.row.path !== "" && c.row.path !== c.projectPath
-        const last = inWorktree && !mine.some((o) => remaining.has(o.id) && o.dir === c.dir)
-        yield* ws.close({ from: "", target: c.id, project: "", worktree: last ? "keep" : "", force: false })
-      }
-      yield* storeFailure(projects.close(id))
-      yield* hub.publish({ _tag: "project-closed", id })
-      return new ProjectClosed({ id, parked: mine.length })
-    })
-
-  const providers = () =>
-    Effect.gen(function* () {
-      const bins = new Map<string, string>()
-      const rungs = new Map<string, string>()
-      for (const k of ["claude", "codex", "antigravity", "opencode", "omp", "crush", "cursor", "kiro"]) {
-        const v = yield* storeFailure(settings.get(binKey(k)))
-        if (Option.isSome(v) && v.value.trim() !== "") bins.set(k, v.value)
-        rungs.set(k, yield* Effect.provideService(rungFor(config, k, ""), Settings, settings))
-      }
-      return providersFound(bins, config.env, rungs)
-    })
-
-  /** Only the keys lich reads: a stray row from an older build is not shown as if it did something. */
-  const scopeValues = (projectId: string) =>
-    Effect.map(history.settingsIn(projectId), (m) => Object.fromEntries(knownKeys().flatMap((k) => (m.has(k) ? [[k, m.get(k)!]] : []))))
-
-  const settingsOf = (project: string) =>
-    Effect.gen(function* () {
-      const global = yield* storeFailure(scopeValues(""))
-      if (project === "") return new SettingsView({ global, project: {}, setupScript: "", worktreeInclude: "" })
-      const p = yield* projectById(project)
-      const own = yield* storeFailure(scopeValues(p.id))
-      return new SettingsView({
-        global,
-        project: own,
-        setupScript: readText(nodePath.join(p.path, PROJECT_FILES.setup)),
-        worktreeInclude: readText(nodePath.join(p.path, PROJECT_FILES.include))
-      })
-    })
-
-  const setSetting = (s: { key: string; value: string; project: string }) =>
-    Effect.gen(function* () {
-      const value = s.value.trim()
-      const refusal = refuseSetting(s.key, value)
-      if (refusal !== undefined) return yield* new Refused({ message: refusal })
-      const projectId = s.project === "" ? undefined : (yield* projectById(s.project)).id
-      if (value === "") yield* storeFailure(settings.remove(s.key, projectId))
-      else yield* storeFailure(settings.set(s.key, value, projectId))
-      return {}
-    })
-
-  const setProjectFile = (f: { project: string; file: "setup" | "include"; text: string }) =>
-    Effect.gen(function* () {
-      const p = yield* projectById(f.project)
-      const file = nodePath.join(p.path, PROJECT_FILES[f.file])
-      yield* Effect.try({
-        try: () => {
-          if (f.text.trim() === "") return fs.rmSync(file, { force: true })
-          fs.mkdirSync(nodePath.dirname(file), { recursive: true })
-          fs.writeFileSync(file, f.text.endsWith("\n") ? f.text : `${f.text}\n`, { mode: f.file === "setup" ? 0o755 : 0o644 })
-        },
-        catch: (e) => new Failed({ message: `could not write ${file}: ${(e as Error).message}` })
-      })
-      return {}
-    })
-
-  const historyOf = (project: string) =>
-    Effect.gen(function* () {
-      const rows = yield* storeFailure(history.parked(project))
-      const names = new Map((yield* storeFailure(history.projects())).map((p) => [p.id, p.name]))
-      return rows.map(
-        (r) =>
-          new Parked({
-            id: r.id, projectId: r.projectId, project: names.get(r.projectId) ?? "", label: r.label, kind: r.kind,
-            path: r.path, branch: r.branch, parkedAt: r.parkedAt, resumable: r.providerSessionId !== ""
-          })
-      )
-    })
-
-  /** Unparks the row under its own id and label (its project reopened if closed), then starts it, resuming its conversation. */
-  const resume = (id: string) =>
-    Effect.gen(function* () {
-      const row = yield* Effect.flatMap(storeFailure(sessions.get(id)), (r) =>
-        Option.isSome(r) ? Effect.succeed(r.value) : Effect.fail(new NotFound({ what: "session", name: id, message: `no session with id ${id}` }))
-      )
-      if (row.isOpen) return yield* new Refused({ message: `"${row.label}" is open already` })
-      if (row.path !== "" && !exists(row.path)) return yield* new Refused({ message: `the checkout ${row.path} of "${row.label}" is gone` })
-      const project = yield* projectById(row.projectId)
-      if (!project.isOpen) yield* Effect.provide(projectByPath(project.path, config.home), ctx)
-      yield* storeFailure(sessions.unpark(id))
-      yield* storeFailure(projects.setActive(project.id, id))
-      const card = (yield* ws.cards()).find((c) => c.id === id)
-      if (!card) return yield* new Failed({ message: `"${row.label}" was unparked but is not among the open cards` })
-      yield* hub.publish({ _tag: "session-opened", session: sessionOf(card, card.projectRow.nextSeq) })
-      const started = yield* ws.start({ from: "", target: id })
-      return new Resumed({ id, startError: started.startError })
-    })
-
-  const dirty = (target: string) =>
-    Effect.gen(function* () {
-      const card = (yield* ws.cards()).find((c) => c.id === target)
-      if (!card) return yield* new NotFound({ what: "session", name: target, message: `no open session with id ${target}` })
-      return yield* dirtyFiles(card.dir)
-    })
-
-  return Desk.of({
-    complete: (path) => Effect.sync(() => complete(path, config.home)),
-    recent,
-    openProject,
-    closeProject,
-    providers,
-    branches: (project) => Effect.flatMap(projectById(project), (p) => branchesOf(p.path)),
-    settings: settingsOf,
-    setSetting,
-    setProjectFile,
-    history: historyOf,
-    resume,
-    dirty
-  })
+const services = Effect.all({
+  config: ServerConfig, projects: Projects, sessions: Sessions, settings: Settings, history: History, hub: EventHub, ws: Workspace,
+  ctx: Effect.context<Projects | EventHub>()
 })
+
+type DeskDeps = Effect.Effect.Success<typeof services>
+
+const projectById = (d: DeskDeps, id: string) =>
+  Effect.flatMap(storeFailure(d.projects.get(id)), (p) =>
+    Option.isSome(p) ? Effect.succeed(p.value) : Effect.fail(new NotFound({ what: "project", name: id, message: `no project with id ${id}` }))
+  )
+
+const recentOf = (p: ProjectRow | { id: string; name: string; path: string; isOpen: boolean }, usedAt: number) =>
+  new RecentProject({ id: p.id, name: p.name, path: p.path, open: p.isOpen, usedAt, exists: exists(p.path) })
+
+const openProject = (d: DeskDeps, path: string) =>
+  Effect.gen(function* () {
+    if (path.trim() === "") return yield* new Refused({ message: "type the directory to open as a project" })
+    const p = yield* Effect.provide(projectByPath(path.trim(), d.config.home), d.ctx)
+    return recentOf(p, p.createdAt)
+  })
+
+/** Every card of the tab is parked first (a worktree's last one kept), so the tab reopens as it was. */
+const closeProject = (d: DeskDeps, id: string) =>
+  Effect.gen(function* () {
+    yield* projectById(d, id)
+    const mine = (yield* d.ws.cards()).filter((c) => c.projectRow.id === id)
+    const remaining = new Set(mine.map((c) => c.id))
+    for (const c of mine) {
+      remaining.delete(c.id)
+      const inWorktree = c.row.path !== "" && c.row.path !== c.projectPath
+      const last = inWorktree && !mine.some((o) => remaining.has(o.id) && o.dir === c.dir)
+      yield* d.ws.close({ from: "", target: c.id, project: "", worktree: last ? "keep" : "", force: false })
+    }
+    yield* storeFailure(d.projects.close(id))
+    yield* d.hub.publish({ _tag: "project-closed", id })
+    return new ProjectClosed({ id, parked: mine.length })
+  })
+
+const providers = (d: DeskDeps) =>
+  Effect.gen(function* () {
+    const bins = new Map<string, string>()
+    const rungs = new Map<string, string>()
+    for (const k of ["claude", "codex", "antigravity", "opencode", "omp", "crush", "cursor", "kiro"]) {
+      const v = yield* storeFailure(d.settings.get(binKey(k)))
+      if (Option.isSome(v) && v.value.trim() !== "") bins.set(k, v.value)
+      rungs.set(k, yield* Effect.provideService(rungFor(d.config, k, ""), Settings, d.settings))
+    }
+    return providersFound(bins, d.config.env, rungs)
+  })
+
+/** Only the keys lich reads: a stray row from an older build is not shown as if it did something. */
+const scopeValues = (d: DeskDeps, projectId: string) =>
+  Effect.map(d.history.settingsIn(projectId), (m) => Object.fromEntries(knownKeys().flatMap((k) => (m.has(k) ? [[k, m.get(k)!]] : []))))
+
+const settingsOf = (d: DeskDeps, project: string) =>
+  Effect.gen(function* () {
+    const global = yield* storeFailure(scopeValues(d, ""))
+    if (project === "") return new SettingsView({ global, project: {}, setupScript: "", worktreeInclude: "" })
+    const p = yield* projectById(d, project)
+    const own = yield* storeFailure(scopeValues(d, p.id))
+    return new SettingsView({
+      global,
+      project: own,
+      setupScript: readText(nodePath.join(p.path, PROJECT_FILES.setup)),
+      worktreeInclude: readText(nodePath.join(p.path, PROJECT_FILES.include))
+    })
+  })
+
+const setSetting = (d: DeskDeps, s: { key: string; value: string; project: string }) =>
+  Effect.gen(function* () {
+    const value = s.value.trim()
+    const refusal = refuseSetting(s.key, value)
+    if (refusal !== undefined) return yield* new Refused({ message: refusal })
+    const projectId = s.project === "" ? undefined : (yield* projectById(d, s.project)).id
+    if (value === "") yield* storeFailure(d.settings.remove(s.key, projectId))
+    else yield* storeFailure(d.settings.set(s.key, value, projectId))
+    return {}
+  })
+
+const setProjectFile = (d: DeskDeps, f: { project: string; file: "setup" | "include"; text: string }) =>
+  Effect.gen(function* () {
+    const p = yield* projectById(d, f.project)
+    const file = nodePath.join(p.path, PROJECT_FILES[f.file])
+    yield* Effect.try({
+      try: () => {
+        if (f.text.trim() === "") return fs.rmSync(file, { force: true })
+        fs.mkdirSync(nodePath.dirname(file), { recursive: true })
+        fs.writeFileSync(file, f.text.endsWith("\n") ? f.text : `${f.text}\n`, { mode: f.file === "setup" ? 0o755 : 0o644 })
+      },
+      catch: (e) => new Failed({ message: `could not write ${file}: ${(e as Error).message}` })
+    })
+    return {}
+  })
+
+const historyOf = (d: DeskDeps, project: string) =>
+  Effect.gen(function* () {
+    const rows = yield* storeFailure(d.history.parked(project))
+    const names = new Map((yield* storeFailure(d.history.projects())).map((p) => [p.id, p.name]))
+    return rows.map(
+      (r) =>
+        new Parked({
+          id: r.id, projectId: r.projectId, project: names.get(r.projectId) ?? "", label: r.label, kind: r.kind,
+          path: r.path, branch: r.branch, parkedAt: r.parkedAt, resumable: r.providerSessionId !== ""
+        })
+    )
+  })
+
+/** Unparks the row under its own id and label (its project reopened if closed), then starts it, resuming its conversation. */
+const resume = (d: DeskDeps, id: string) =>
+  Effect.gen(function* () {
+    const row = yield* Effect.flatMap(storeFailure(d.sessions.get(id)), (r) =>
+      Option.isSome(r) ? Effect.succeed(r.value) : Effect.fail(new NotFound({ what: "session", name: id, message: `no session with id ${id}` }))
+    )
+    if (row.isOpen) return yield* new Refused({ message: `"${row.label}" is open already` })
+    if (row.path !== "" && !exists(row.path)) return yield* new Refused({ message: `the checkout ${row.path} of "${row.label}" is gone` })
+    const project = yield* projectById(d, row.projectId)
+    if (!project.isOpen) yield* Effect.provide(projectByPath(project.path, d.config.home), d.ctx)
+    yield* storeFailure(d.sessions.unpark(id))
+    yield* storeFailure(d.projects.setActive(project.id, id))
+    const card = (yield* d.ws.cards()).find((c) => c.id === id)
+    if (!card) return yield* new Failed({ message: `"${row.label}" was unparked but is not among the open cards` })
+    yield* d.hub.publish({ _tag: "session-opened", session: sessionOf(card, card.projectRow.nextSeq) })
+    const started = yield* d.ws.start({ from: "", target: id })
+    return new Resumed({ id, startError: started.startError })
+  })
+
+const dirty = (d: DeskDeps, target: string) =>
+  Effect.gen(function* () {
+    const card = (yield* d.ws.cards()).find((c) => c.id === target)
+    if (!card) return yield* new NotFound({ what: "session", name: target, message: `no open session with id ${target}` })
+    return yield* dirtyFiles(card.dir)
+  })
+
+const make = Effect.map(services, (d) =>
+  Desk.of({
+    complete: (path) => Effect.sync(() => complete(path, d.config.home)),
+    recent: () => Effect.map(storeFailure(d.history.projects()), (rows) => rows.map((r) => recentOf(r, r.usedAt))),
+    openProject: (path) => openProject(d, path),
+    closeProject: (id) => closeProject(d, id),
+    providers: () => providers(d),
+    branches: (project) => Effect.flatMap(projectById(d, project), (p) => branchesOf(p.path)),
+    settings: (project) => settingsOf(d, project),
+    setSetting: (s) => setSetting(d, s),
+    setProjectFile: (f) => setProjectFile(d, f),
+    history: (project) => historyOf(d, project),
+    resume: (id) => resume(d, id),
+    dirty: (target) => dirty(d, target)
+  })
+)
 
 export const DeskLayer = Layer.effect(Desk, make)

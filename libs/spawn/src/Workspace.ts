@@ -62,133 +62,121 @@ export interface WorkspaceShape {
 
 export class Workspace extends Context.Tag("lich/spawn/Workspace")<Workspace, WorkspaceShape>() {}
 
-const make = Effect.gen(function* () {
-  const projects = yield* Projects
-  const sessions = yield* Sessions
-  const terminals = yield* Terminals
-  const states = yield* SessionStates
-  const hub = yield* EventHub
-  const config = yield* ServerConfig
+const services = Effect.all({ projects: Projects, sessions: Sessions, terminals: Terminals, states: SessionStates, hub: EventHub })
 
-  const cards = () =>
-    storeFailure(
-      Effect.gen(function* () {
-        const open = yield* projects.listOpen()
-        const byId = new Map<string, ProjectRow>(open.map((p) => [p.id, p]))
-        const rows = yield* sessions.listOpen()
-        return rows.flatMap((r) => {
-          const p = byId.get(r.projectId)
-          return p ? [cardOf(r, p)] : []
-        })
+type WorkspaceDeps = Effect.Effect.Success<typeof services>
+
+const cards = (d: WorkspaceDeps) =>
+  storeFailure(
+    Effect.gen(function* () {
+      const open = yield* d.projects.listOpen()
+      const byId = new Map<string, ProjectRow>(open.map((p) => [p.id, p]))
+      const rows = yield* d.sessions.listOpen()
+      return rows.flatMap((r) => {
+        const p = byId.get(r.projectId)
+        return p ? [cardOf(r, p)] : []
       })
-    )
+    })
+  )
 
-  const liveCards = Effect.gen(function* () {
-    const all = yield* cards()
-    const live = new Set(yield* terminals.liveIds())
-    return all.filter((c) => live.has(c.id))
+const caller = (d: WorkspaceDeps, from: string) =>
+  from === "" ? Effect.succeed(Option.none<Card>()) : Effect.map(cards(d), (cs) => Option.fromNullable(cs.find((c) => c.id === from)))
+
+const peers = (d: WorkspaceDeps, from: string) =>
+  Effect.gen(function* () {
+    const all = yield* cards(d)
+    const live = new Set(yield* d.terminals.liveIds())
+    return yield* Effect.forEach(
+      all.filter((c) => live.has(c.id) && c.id !== from),
+      (c) => Effect.map(d.states.get(c.id), (s) => peerOf(c, s))
+    )
   })
 
-  const caller = (from: string) =>
-    from === "" ? Effect.succeed(Option.none<Card>()) : Effect.map(cards(), (cs) => Option.fromNullable(cs.find((c) => c.id === from)))
+const whoami = (d: WorkspaceDeps, from: string) =>
+  Effect.gen(function* () {
+    const me = yield* caller(d, from)
+    if (Option.isNone(me)) {
+      return yield* new NotFound({
+        what: "session",
+        name: from,
+        message: `this command runs with LICH_SESSION_ID=${from}, which names no open session of this lich`
+      })
+    }
+    return peerOf(me.value, yield* d.states.get(from))
+  })
 
-  const peers = (from: string) =>
-    Effect.gen(function* () {
-      const live = yield* liveCards
-      return yield* Effect.forEach(
-        live.filter((c) => c.id !== from),
-        (c) => Effect.map(states.get(c.id), (s) => peerOf(c, s))
-      )
-    })
+/** Any open card, live or not: close reaches a card whose terminal was never opened. */
+const findCard = (d: WorkspaceDeps, target: string, project: string) =>
+  Effect.gen(function* () {
+    const r = resolveTarget(yield* cards(d), target, project, "session")
+    if (r._tag === "found") return r.candidate
+    return yield* (r._tag === "none" ? new NotFound({ what: "session", name: target, message: r.message }) : new Refused({ message: r.message }))
+  })
 
-  const whoami = (from: string) =>
-    Effect.gen(function* () {
-      const me = yield* caller(from)
-      if (Option.isNone(me)) {
-        return yield* new NotFound({
-          what: "session",
-          name: from,
-          message: `this command runs with LICH_SESSION_ID=${from}, which names no open session of this lich`
-        })
-      }
-      return peerOf(me.value, yield* states.get(from))
-    })
+const rename = (d: WorkspaceDeps, p: { from: string; target: string; project: string; label: string }) =>
+  Effect.gen(function* () {
+    const label = p.label.trim()
+    if (label === "") return yield* new Refused({ message: "a session's name cannot be empty" })
+    if ([...label].length > MAX_LABEL_CHARS) {
+      return yield* new Refused({ message: `a session's name is at most ${MAX_LABEL_CHARS} characters` })
+    }
+    const card =
+      p.target === ""
+        ? yield* Effect.flatMap(caller(d, p.from), (c) =>
+            Option.isSome(c)
+              ? Effect.succeed(c.value)
+              : Effect.fail(new Refused({ message: "this is not running in a lich session — name the session to rename" }))
+          )
+        : yield* findCard(d, p.target, p.project)
+    if (yield* storeFailure(d.sessions.labelTaken(card.projectRow.id, label, card.id))) {
+      return yield* new Refused({
+        message: `"${label}" is already the name of another session in project "${card.project}" — two sessions under one name is what send cannot resolve; pick another`
+      })
+    }
+    yield* storeFailure(d.sessions.rename(card.id, label))
+    yield* d.hub.publish({ _tag: "session-title", id: card.id, label })
+    return new Renamed({ id: card.id, project: card.project, label, previous: card.label })
+  })
 
-  /** Any open card, live or not: close reaches a card whose terminal was never opened. */
-  const findCard = (target: string, project: string) =>
-    Effect.gen(function* () {
-      const r = resolveTarget(yield* cards(), target, project, "session")
-      if (r._tag === "found") return r.candidate
-      return yield* (r._tag === "none"
-        ? new NotFound({ what: "session", name: target, message: r.message })
-        : new Refused({ message: r.message }))
-    })
+const start = (d: WorkspaceDeps, startPty: Effect.Effect.Success<typeof makeStartPty>, p: { from: string; target: string }) =>
+  Effect.gen(function* () {
+    const card = yield* findCard(d, p.target, "")
+    if (yield* d.terminals.isLive(card.id)) return new Started({ id: card.id, started: false, startError: "" })
+    if (!isProviderId(card.row.kind)) {
+      return yield* new Refused({ message: `"${card.label}" runs "${card.row.kind}", which is not a provider lich runs` })
+    }
+    const resumeId = card.row.providerSessionId
+    const startError = yield* startPty({ card, kind: card.row.kind, birth: resumeId === "", resumeId, setup: false })
+    return new Started({ id: card.id, started: startError === "", startError })
+  })
 
-  const rename = (p: { from: string; target: string; project: string; label: string }) =>
-    Effect.gen(function* () {
-      const label = p.label.trim()
-      if (label === "") return yield* new Refused({ message: "a session's name cannot be empty" })
-      if ([...label].length > MAX_LABEL_CHARS) {
-        return yield* new Refused({ message: `a session's name is at most ${MAX_LABEL_CHARS} characters` })
-      }
-      const card =
-        p.target === ""
-          ? yield* Effect.flatMap(caller(p.from), (c) =>
-              Option.isSome(c)
-                ? Effect.succeed(c.value)
-                : Effect.fail(new Refused({ message: "this is not running in a lich session — name the session to rename" }))
-            )
-          : yield* findCard(p.target, p.project)
-      if (yield* storeFailure(sessions.labelTaken(card.projectRow.id, label, card.id))) {
-        return yield* new Refused({
-          message: `"${label}" is already the name of another session in project "${card.project}" — two sessions under one name is what send cannot resolve; pick another`
-        })
-      }
-      yield* storeFailure(sessions.rename(card.id, label))
-      yield* hub.publish({ _tag: "session-title", id: card.id, label })
-      return new Renamed({ id: card.id, project: card.project, label, previous: card.label })
-    })
-
-  const open = yield* makeOpen({ cards, caller })
+const make = Effect.gen(function* () {
+  const d: WorkspaceDeps = yield* services
+  const home = (yield* ServerConfig).home
+  const own = {
+    cards: () => cards(d),
+    caller: (from: string) => caller(d, from),
+    findCard: (target: string, project: string) => findCard(d, target, project)
+  }
+  const scope = (from: string, project: string) => Effect.provideService(scopeProject({ ...own, home }, from, project), Projects, d.projects)
+  const folderOps = yield* makeFolders({ ...own, scope })
   const startPty = yield* makeStartPty
   // One start at a time per backend: two windows viewing the same card must not start it twice.
   const startLock = yield* Effect.makeSemaphore(1)
-  const start = (p: { from: string; target: string }) =>
-    startLock.withPermits(1)(
-      Effect.gen(function* () {
-        const card = yield* findCard(p.target, "")
-        if (yield* terminals.isLive(card.id)) return new Started({ id: card.id, started: false, startError: "" })
-        if (!isProviderId(card.row.kind)) {
-          return yield* new Refused({ message: `"${card.label}" runs "${card.row.kind}", which is not a provider lich runs` })
-        }
-        const resumeId = card.row.providerSessionId
-        const startError = yield* startPty({ card, kind: card.row.kind, birth: resumeId === "", resumeId, setup: false })
-        return new Started({ id: card.id, started: startError === "", startError })
-      })
-    )
-  const close = yield* makeClose({ cards, findCard })
-  const scope = (from: string, project: string) => Effect.provideService(scopeProject({ cards, caller, home: config.home }, from, project), Projects, projects)
-  const folderOps = yield* makeFolders({ caller, findCard, scope })
-  const worktrees = (p: { from: string; project: string }) =>
-    Effect.gen(function* () {
-      const project = yield* scope(p.from, p.project)
-      return yield* listCheckouts(project, yield* cards())
-    })
-
   return {
-    peers,
-    whoami,
-    open,
-    close,
-    rename,
-    cards,
-    caller,
-    worktrees,
-    folders: (p: { from: string; project: string }) => folderOps.folders(p.from, p.project),
+    peers: (from) => peers(d, from),
+    whoami: (from) => whoami(d, from),
+    open: yield* makeOpen(own),
+    close: yield* makeClose(own),
+    rename: (p) => rename(d, p),
+    cards: own.cards,
+    caller: own.caller,
+    worktrees: (p) => Effect.flatMap(scope(p.from, p.project), (project) => Effect.flatMap(cards(d), (cs) => listCheckouts(project, cs))),
+    folders: (p) => folderOps.folders(p.from, p.project),
     file: folderOps.file,
     renameFolder: folderOps.renameFolder,
     colorFolder: folderOps.colorFolder,
-    start
+    start: (p) => startLock.withPermits(1)(start(d, startPty, p))
   } satisfies WorkspaceShape
 })
 

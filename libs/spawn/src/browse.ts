@@ -109,7 +109,11 @@ export const branchesOf = (dir: string) =>
     const refs = yield* git(dir, ["for-each-ref", "--format=%(refname:short)", "refs/heads", "refs/remotes"]).pipe(
       Effect.mapError(gitFailed(`listing the branches of ${dir} failed`))
     )
-    const current = yield* git(dir, ["branch", "--show-current"]).pipe(Effect.orElseSucceed(() => ""))
+    // A detached HEAD is already "" with exit 0; a failure here, in a repository whose refs were just
+    // read, is one the person opening the branch list should hear, as the refs' failure is.
+    const current = yield* git(dir, ["branch", "--show-current"]).pipe(
+      Effect.mapError(gitFailed(`reading the current branch of ${dir} failed`))
+    )
     const branches = refs.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.endsWith("/HEAD"))
     return new Branches({ current: current.trim(), branches })
   })

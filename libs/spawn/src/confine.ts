@@ -20,7 +20,7 @@ import { Effect, Option } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { storeFailure } from "./failures.js"
-import { git } from "./git.js"
+import { git, noRepositoryAt } from "./git.js"
 import type { ServerConfigShape } from "./ServerConfig.js"
 
 export const rungFor = Effect.fn("Spawn.rungFor")(function* (config: ServerConfigShape, kind: string, projectId: string) {
@@ -73,10 +73,17 @@ export const confinedCommand = Effect.fn("Spawn.confinedCommand")(function* (f: 
   // A session marked confined never runs unconfined: it fails to start, and its card says why.
   if (bwrap === undefined) return yield* new Failed({ message: "this session is confined, but bubblewrap (bwrap) is not on PATH" })
   const home = realDir(f.config.home)
-  // The repository's common dir holds the refs and objects a commit in this checkout writes.
+  // The repository's common dir holds the refs and objects a commit in this checkout writes. A
+  // project that is no repository has none to open up, and that is the whole answer; any other
+  // failure would start a session whose commits fail inside the sandbox, so it fails the start
+  // and the card says why.
   const common = yield* git(f.cwd, ["rev-parse", "--path-format=absolute", "--git-common-dir"]).pipe(
     Effect.map((s) => [realDir(s.trim())]),
-    Effect.orElseSucceed((): Array<string> => [])
+    Effect.catchTag("GitError", (e) =>
+      noRepositoryAt(f.cwd, e)
+        ? Effect.succeed<Array<string>>([])
+        : Effect.fail(new Failed({ message: `this session is confined, but git could not say where the repository of ${f.cwd} keeps its commits: ${e.detail}` }))
+    )
   )
   const binary = onPath(f.binary, f.env)
   const readOnly = [

@@ -27,86 +27,87 @@ const checkName = (name: string, what: string) =>
       ? Effect.fail(new Refused({ message: `a ${what} cannot hold tabs, newlines or other control characters` }))
       : Effect.void
 
+const services = Effect.all({ sessions: Sessions, hub: EventHub })
+
+type FolderDeps = Deps & Effect.Effect.Success<typeof services>
+
+const announce = (d: FolderDeps, projectId: string, ids?: ReadonlySet<string>) =>
+  Effect.gen(function* () {
+    const rows = yield* storeFailure(d.sessions.listByProject(projectId))
+    for (const r of rows) {
+      if (ids === undefined || ids.has(r.id)) yield* d.hub.publish({ _tag: "session-folder", id: r.id, folder: r.folder, color: r.color })
+    }
+  })
+
+/** The open sessions filed under `folder` now, and a refusal naming the folders when there are none. */
+const carriers = (d: FolderDeps, project: ProjectRow, folder: string) =>
+  Effect.gen(function* () {
+    const rows = yield* storeFailure(d.sessions.listByProject(project.id, { includeParked: true }))
+    if (folder !== "" && rows.some((r) => r.folder === folder)) {
+      return new Set(rows.filter((r) => r.isOpen && r.folder === folder).map((r) => r.id))
+    }
+    const names = [...new Set(rows.filter((r) => r.folder !== "").map((r) => r.folder))]
+    return yield* new NotFound({
+      what: "folder",
+      name: folder,
+      message: `no folder named "${folder}" in project "${project.name}". ${names.length === 0 ? "It has no folders." : `Its folders: ${quoted(names)}.`}`
+    })
+  })
+
+const folders = (d: FolderDeps, from: string, project: string) =>
+  Effect.gen(function* () {
+    const p = yield* d.scope(from, project)
+    const entries = yield* storeFailure(d.sessions.folders(p.id))
+    return entries.map((e) => new Folder({ name: e.name, sessions: [...e.sessions] }))
+  })
+
+const file = (d: FolderDeps, p: { from: string; target: string; project: string; folder: string }) =>
+  Effect.gen(function* () {
+    yield* checkName(p.folder, "folder name")
+    const card =
+      p.target === ""
+        ? yield* Effect.flatMap(d.caller(p.from), (c) =>
+            Option.isSome(c)
+              ? Effect.succeed(c.value)
+              : Effect.fail(new Refused({ message: "this is not running in a lich session — name the session to file: lich file <session> <folder>" }))
+          )
+        : yield* d.findCard(p.target, p.project)
+    const previous = yield* storeFailure(d.sessions.setFolder(card.id, p.folder))
+    yield* announce(d, card.projectRow.id, new Set([card.id]))
+    return new Filed({ id: card.id, project: card.project, label: card.label, folder: p.folder, previous: Option.getOrElse(previous, () => "") })
+  })
+
+const renameFolder = (d: FolderDeps, p: { from: string; project: string; folder: string; to: string }) =>
+  Effect.gen(function* () {
+    yield* checkName(p.to, "folder name")
+    const project = yield* d.scope(p.from, p.project)
+    const moved = yield* carriers(d, project, p.folder)
+    const labels = yield* storeFailure(d.sessions.renameFolder(project.id, p.folder, p.to))
+    yield* announce(d, project.id, moved)
+    return new FolderRenamed({ project: project.name, folder: p.folder, to: p.to, sessions: [...labels] })
+  })
+
+const colorFolder = (d: FolderDeps, p: { from: string; project: string; folder: string; color: string }) =>
+  Effect.gen(function* () {
+    if (p.color !== "" && !(palette as ReadonlyArray<string>).includes(p.color)) {
+      return yield* new Refused({
+        message: `"${p.color}" is not a folder color — pick one of ${palette.join(", ")}, or '' to hand the cards back to the theme`
+      })
+    }
+    const project = yield* d.scope(p.from, p.project)
+    const painted = yield* carriers(d, project, p.folder)
+    const labels = yield* storeFailure(d.sessions.setColorForFolder(project.id, p.folder, p.color))
+    yield* announce(d, project.id, painted)
+    return new FolderPainted({ project: project.name, folder: p.folder, color: p.color, sessions: [...labels] })
+  })
+
 export const makeFolders = (deps: Deps) =>
   Effect.gen(function* () {
-    const sessions = yield* Sessions
-    const hub = yield* EventHub
-
-    const announce = (projectId: string, ids?: ReadonlySet<string>) =>
-      Effect.gen(function* () {
-        const rows = yield* storeFailure(sessions.listByProject(projectId))
-        for (const r of rows) {
-          if (ids === undefined || ids.has(r.id)) yield* hub.publish({ _tag: "session-folder", id: r.id, folder: r.folder, color: r.color })
-        }
-      })
-
-    /** The open sessions filed under `folder` now, and a refusal naming the folders when there are none. */
-    const carriers = (project: ProjectRow, folder: string) =>
-      Effect.gen(function* () {
-        const rows = yield* storeFailure(sessions.listByProject(project.id, { includeParked: true }))
-        if (folder !== "" && rows.some((r) => r.folder === folder)) {
-          return new Set(rows.filter((r) => r.isOpen && r.folder === folder).map((r) => r.id))
-        }
-        const names = [...new Set(rows.filter((r) => r.folder !== "").map((r) => r.folder))]
-        return yield* new NotFound({
-          what: "folder",
-          name: folder,
-          message: `no folder named "${folder}" in project "${project.name}". ${names.length === 0 ? "It has no folders." : `Its folders: ${quoted(names)}.`}`
-        })
-      })
-
-    const folders = (from: string, project: string) =>
-      Effect.gen(function* () {
-        const p = yield* deps.scope(from, project)
-        const entries = yield* storeFailure(sessions.folders(p.id))
-        return entries.map((e) => new Folder({ name: e.name, sessions: [...e.sessions] }))
-      })
-
-    const file = (p: { from: string; target: string; project: string; folder: string }) =>
-      Effect.gen(function* () {
-        yield* checkName(p.folder, "folder name")
-        const card =
-          p.target === ""
-            ? yield* Effect.flatMap(deps.caller(p.from), (c) =>
-                Option.isSome(c)
-                  ? Effect.succeed(c.value)
-                  : Effect.fail(new Refused({ message: "this is not running in a lich session — name the session to file: lich file <session> <folder>" }))
-              )
-            : yield* deps.findCard(p.target, p.project)
-        const previous = yield* storeFailure(sessions.setFolder(card.id, p.folder))
-        yield* announce(card.projectRow.id, new Set([card.id]))
-        return new Filed({
-          id: card.id,
-          project: card.project,
-          label: card.label,
-          folder: p.folder,
-          previous: Option.getOrElse(previous, () => "")
-        })
-      })
-
-    const renameFolder = (p: { from: string; project: string; folder: string; to: string }) =>
-      Effect.gen(function* () {
-        yield* checkName(p.to, "folder name")
-        const project = yield* deps.scope(p.from, p.project)
-        const moved = yield* carriers(project, p.folder)
-        const labels = yield* storeFailure(sessions.renameFolder(project.id, p.folder, p.to))
-        yield* announce(project.id, moved)
-        return new FolderRenamed({ project: project.name, folder: p.folder, to: p.to, sessions: [...labels] })
-      })
-
-    const colorFolder = (p: { from: string; project: string; folder: string; color: string }) =>
-      Effect.gen(function* () {
-        if (p.color !== "" && !(palette as ReadonlyArray<string>).includes(p.color)) {
-          return yield* new Refused({
-            message: `"${p.color}" is not a folder color — pick one of ${palette.join(", ")}, or '' to hand the cards back to the theme`
-          })
-        }
-        const project = yield* deps.scope(p.from, p.project)
-        const painted = yield* carriers(project, p.folder)
-        const labels = yield* storeFailure(sessions.setColorForFolder(project.id, p.folder, p.color))
-        yield* announce(project.id, painted)
-        return new FolderPainted({ project: project.name, folder: p.folder, color: p.color, sessions: [...labels] })
-      })
-
-    return { folders, file, renameFolder, colorFolder }
+    const d: FolderDeps = { ...deps, ...(yield* services) }
+    return {
+      folders: (from: string, project: string) => folders(d, from, project),
+      file: (p: Parameters<typeof file>[1]) => file(d, p),
+      renameFolder: (p: Parameters<typeof renameFolder>[1]) => renameFolder(d, p),
+      colorFolder: (p: Parameters<typeof colorFolder>[1]) => colorFolder(d, p)
+    }
   })

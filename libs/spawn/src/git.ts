@@ -5,6 +5,7 @@
  */
 import { Data, Effect } from "effect"
 import { execFile } from "node:child_process"
+import * as fs from "node:fs"
 
 /** 30 s: a fetch of one branch over a slow link; under the CLI's 60 s budget for open/close. */
 export const GIT_TIMEOUT_MS = 30_000
@@ -51,3 +52,10 @@ export const gitOk = (cwd: string, args: ReadonlyArray<string>) =>
     Effect.as(true),
     Effect.catchAll(() => Effect.succeed(false))
   )
+
+/**
+ * Whether git failed in `dir` only because there is no repository to read there: the directory is
+ * gone, or git takes it for no work tree. The callers that ask have a right answer for that case
+ * (no work to protect, no git directory to open up); every other failure is theirs to report.
+ */
+export const noRepositoryAt = (dir: string, e: GitError): boolean => !fs.existsSync(dir) || /not a git repository/.test(e.stderr)

@@ -38,147 +38,144 @@ export interface OpenExtra {
 /** 16 random bytes hex: unguessable, and what LICH_SESSION_ID carries. */
 export const newSessionId = (): string => crypto.randomBytes(16).toString("hex")
 
+const services = Effect.all({
+  config: ServerConfig, projects: Projects, sessions: Sessions, hub: EventHub, startPty: makeStartPty,
+  ctx: Effect.context<Projects | EventHub | Settings>()
+})
+
+type OpenDeps = Deps & Effect.Effect.Success<typeof services>
+
+/** What one open was asked and has decided so far. */
+interface Opening {
+  readonly p: OpenPayload
+  readonly project: ProjectRow
+  readonly kind: ProviderId
+  readonly me: Option.Option<Card>
+}
+
+const chooseKind = (kind: string, me: Option.Option<Card>) =>
+  Effect.gen(function* () {
+    if (kind !== "") {
+      if (!isProviderId(kind)) return yield* new Refused({ message: unknownKindMessage(kind) })
+      return kind
+    }
+    const mine = Option.map(me, (c) => c.row.kind)
+    return Option.isSome(mine) && isProviderId(mine.value) ? mine.value : ("claude" as ProviderId)
+  })
+
+const chooseProject = (d: OpenDeps, project: string, me: Option.Option<Card>) =>
+  Effect.gen(function* () {
+    if (project !== "") {
+      return yield* Effect.provide(isPathLike(project) ? projectByPath(project, d.config.home) : projectByName(project), d.ctx)
+    }
+    if (Option.isSome(me)) return me.value.projectRow
+    const open = yield* storeFailure(d.projects.listOpen())
+    return yield* new Refused({
+      message: `no project given, and this is not running in a lich session — name one with --project (a name, or a directory's absolute path). ${openProjectsLine(open)}`
+    })
+  })
+
+/** Row, card, PTY for a session nobody had before. */
+const openNew = (d: OpenDeps, o: Opening & { checkout: Checkout | undefined; confined: boolean; extra?: OpenExtra | undefined }) =>
+  Effect.gen(function* () {
+    const { p, project, kind, me, checkout } = o
+    const shared = o.extra?.shareCheckoutOf
+    const seq = yield* storeFailure(d.projects.takeSeq(project.id))
+    const branch = checkout?.branch ?? shared?.row.branch ?? ""
+    // A worker in its caller's checkout takes the counter: the branch's name is the caller's.
+    const taken = branch === "" || shared !== undefined || (yield* storeFailure(d.sessions.labelTaken(project.id, branch)))
+    const row = yield* storeFailure(
+      d.sessions.insert({
+        id: newSessionId(),
+        projectId: project.id,
+        label: taken ? `Session ${seq}` : branch,
+        kind,
+        path: checkout?.path ?? shared?.row.path ?? "",
+        branch,
+        folder: p.folder,
+        model: p.model,
+        effort: p.effort,
+        ultracode: p.ultracode,
+        confined: o.confined,
+        originSessionId: Option.isSome(me) ? me.value.id : "",
+        originLabel: Option.isSome(me) ? me.value.label : "",
+        subagentDepth: o.extra?.depth ?? 0
+      })
+    )
+    yield* storeFailure(d.projects.setActive(project.id, row.id))
+    const card = cardOf(row, project)
+    const session = sessionOf(card, seq + 1)
+    yield* d.hub.publish({ _tag: "session-opened", session })
+    const startError = yield* d.startPty({ card, kind, birth: true, setup: checkout?.fresh === true })
+    return new Opened({ session, worktree: checkout?.path ?? shared?.row.path ?? "", startError, resumed: false })
+  })
+
+/** The parked row of a kept worktree, unparked under its own id and label, its conversation resumed. */
+const resume = (d: OpenDeps, p: OpenPayload, project: ProjectRow, parked: SessionRow) =>
+  Effect.gen(function* () {
+    yield* storeFailure(d.sessions.unpark(parked.id))
+    if (p.folder !== "") yield* storeFailure(d.sessions.setFolder(parked.id, p.folder))
+    const row = Option.getOrElse(yield* storeFailure(d.sessions.get(parked.id)), () => parked)
+    yield* storeFailure(d.projects.setActive(project.id, row.id))
+    const card = cardOf(row, project)
+    const session = sessionOf(card, project.nextSeq)
+    yield* d.hub.publish({ _tag: "session-opened", session })
+    const kind = row.kind as ProviderId
+    const startError = yield* d.startPty({ card, kind, birth: row.providerSessionId === "", resumeId: row.providerSessionId, setup: false })
+    return new Opened({ session, worktree: row.path, startError, resumed: true })
+  })
+
+const openWorktree = (d: OpenDeps, o: Opening, extra?: OpenExtra) =>
+  Effect.gen(function* () {
+    const { p, project, kind } = o
+    const branch = p.worktree.trim()
+    if (!(yield* isRepository(project.path))) {
+      return yield* new Refused({ message: `project "${project.name}" at ${project.path} is not a git repository — --worktree needs one` })
+    }
+    const path = worktreePath(d.config.dataDir, project.id, branch)
+    const kept = yield* existingCheckout(project.path, path).pipe(
+      Effect.mapError((e) => new Failed({ message: `listing the worktrees of "${project.name}" failed: ${e.detail}` }))
+    )
+    const confinedHere = Effect.provide(decideConfined(d.config, kind, project.id, true, p.confine), d.ctx)
+    if (Option.isSome(kept)) {
+      const parked = yield* storeFailure(d.sessions.findParkedAtPath(project.id, path))
+      if (Option.isSome(parked) && isProviderId(parked.value.kind) && (p.kind === "" || p.kind === parked.value.kind)) {
+        return yield* resume(d, p, project, parked.value)
+      }
+      const confined = yield* confinedHere
+      const checkout: Checkout = { path, branch: kept.value.branch || branch, fresh: false, createdBranch: false }
+      return yield* openNew(d, { ...o, checkout, confined, extra: { depth: extra?.depth ?? 0 } })
+    }
+    const confined = yield* confinedHere
+    const dataRoot = `${d.config.dataDir}/worktrees`
+    const checkout = yield* createCheckout({ root: project.path, project: project.name, branch, base: p.base, path, dataRoot })
+    // Nothing of a failed open may stay behind: a row that could not be written takes the checkout with it.
+    return yield* openNew(d, { ...o, checkout, confined, extra: { depth: extra?.depth ?? 0 } }).pipe(
+      Effect.tapError(() => discardCheckout(project.path, dataRoot, checkout))
+    )
+  })
+
+const open = (d: OpenDeps, p: OpenPayload, extra?: OpenExtra) =>
+  Effect.gen(function* () {
+    if (p.base !== "" && p.worktree === "") {
+      return yield* new Refused({ message: "--base says where a new --worktree branch starts; it needs --worktree" })
+    }
+    const me = yield* d.caller(p.from)
+    const kind = yield* chooseKind(p.kind, me)
+    const refusal = refuseOpenOptions(kind, { model: p.model, effort: p.effort, ultracode: p.ultracode })
+    if (refusal !== undefined) return yield* new Refused({ message: refusal })
+    const project = yield* chooseProject(d, p.project, me)
+    if (p.worktree.trim() !== "") return yield* openWorktree(d, { p, project, kind, me }, extra)
+    // A worker sharing a worktree checkout is confined the way its caller's rung treats worktrees.
+    const inWorktree = (extra?.shareCheckoutOf?.row.path ?? "") !== ""
+    const confined = yield* Effect.provide(decideConfined(d.config, kind, project.id, inWorktree, p.confine), d.ctx)
+    return yield* openNew(d, { p, project, kind, me, checkout: undefined, confined, extra })
+  })
+
 export const makeOpen = (deps: Deps) =>
   Effect.gen(function* () {
-    const config = yield* ServerConfig
-    const projects = yield* Projects
-    const sessions = yield* Sessions
-    const hub = yield* EventHub
-    const startPty = yield* makeStartPty
+    const d: OpenDeps = { ...deps, ...(yield* services) }
     // One open at a time: counter, checkout, row and PTY of one open never interleave with another's.
     const lock = yield* Effect.makeSemaphore(1)
-    const ctx = yield* Effect.context<Projects | EventHub | Settings>()
-
-    const chooseKind = (kind: string, me: Option.Option<Card>) =>
-      Effect.gen(function* () {
-        if (kind !== "") {
-          if (!isProviderId(kind)) return yield* new Refused({ message: unknownKindMessage(kind) })
-          return kind
-        }
-        const mine = Option.map(me, (c) => c.row.kind)
-        return Option.isSome(mine) && isProviderId(mine.value) ? mine.value : ("claude" as ProviderId)
-      })
-
-    const chooseProject = (project: string, me: Option.Option<Card>) =>
-      Effect.gen(function* () {
-        if (project !== "") {
-          return yield* Effect.provide(isPathLike(project) ? projectByPath(project, config.home) : projectByName(project), ctx)
-        }
-        if (Option.isSome(me)) return me.value.projectRow
-        const open = yield* storeFailure(projects.listOpen())
-        return yield* new Refused({
-          message: `no project given, and this is not running in a lich session — name one with --project (a name, or a directory's absolute path). ${openProjectsLine(open)}`
-        })
-      })
-
-    /** Row, card, PTY for a session nobody had before. */
-    const openNew = (o: {
-      p: OpenPayload
-      project: ProjectRow
-      kind: ProviderId
-      me: Option.Option<Card>
-      checkout: Checkout | undefined
-      confined: boolean
-      extra?: OpenExtra | undefined
-    }) =>
-      Effect.gen(function* () {
-        const { p, project, kind, me, checkout } = o
-        const shared = o.extra?.shareCheckoutOf
-        const seq = yield* storeFailure(projects.takeSeq(project.id))
-        const branch = checkout?.branch ?? shared?.row.branch ?? ""
-        // A worker in its caller's checkout takes the counter: the branch's name is the caller's.
-        const taken = branch === "" || shared !== undefined || (yield* storeFailure(sessions.labelTaken(project.id, branch)))
-        const row = yield* storeFailure(
-          sessions.insert({
-            id: newSessionId(),
-            projectId: project.id,
-            label: taken ? `Session ${seq}` : branch,
-            kind,
-            path: checkout?.path ?? shared?.row.path ?? "",
-            branch,
-            folder: p.folder,
-            model: p.model,
-            effort: p.effort,
-            ultracode: p.ultracode,
-            confined: o.confined,
-            originSessionId: Option.isSome(me) ? me.value.id : "",
-            originLabel: Option.isSome(me) ? me.value.label : "",
-            subagentDepth: o.extra?.depth ?? 0
-          })
-        )
-        yield* storeFailure(projects.setActive(project.id, row.id))
-        const card = cardOf(row, project)
-        const session = sessionOf(card, seq + 1)
-        yield* hub.publish({ _tag: "session-opened", session })
-        const startError = yield* startPty({ card, kind, birth: true, setup: checkout?.fresh === true })
-        return new Opened({ session, worktree: checkout?.path ?? shared?.row.path ?? "", startError, resumed: false })
-      })
-
-    /** The parked row of a kept worktree, unparked under its own id and label, its conversation resumed. */
-    const resume = (p: OpenPayload, project: ProjectRow, parked: SessionRow) =>
-      Effect.gen(function* () {
-        yield* storeFailure(sessions.unpark(parked.id))
-        if (p.folder !== "") yield* storeFailure(sessions.setFolder(parked.id, p.folder))
-        const row = Option.getOrElse(yield* storeFailure(sessions.get(parked.id)), () => parked)
-        yield* storeFailure(projects.setActive(project.id, row.id))
-        const card = cardOf(row, project)
-        const session = sessionOf(card, project.nextSeq)
-        yield* hub.publish({ _tag: "session-opened", session })
-        const kind = row.kind as ProviderId
-        const startError = yield* startPty({
-          card,
-          kind,
-          birth: row.providerSessionId === "",
-          resumeId: row.providerSessionId,
-          setup: false
-        })
-        return new Opened({ session, worktree: row.path, startError, resumed: true })
-      })
-
-    const openWorktree = (p: OpenPayload, project: ProjectRow, kind: ProviderId, me: Option.Option<Card>, extra?: OpenExtra) =>
-      Effect.gen(function* () {
-        const branch = p.worktree.trim()
-        if (!(yield* isRepository(project.path))) {
-          return yield* new Refused({ message: `project "${project.name}" at ${project.path} is not a git repository — --worktree needs one` })
-        }
-        const path = worktreePath(config.dataDir, project.id, branch)
-        const kept = yield* existingCheckout(project.path, path).pipe(
-          Effect.mapError((e) => new Failed({ message: `listing the worktrees of "${project.name}" failed: ${e.detail}` }))
-        )
-        if (Option.isSome(kept)) {
-          const parked = yield* storeFailure(sessions.findParkedAtPath(project.id, path))
-          if (Option.isSome(parked) && isProviderId(parked.value.kind) && (p.kind === "" || p.kind === parked.value.kind)) {
-            return yield* resume(p, project, parked.value)
-          }
-          const confined = yield* Effect.provide(decideConfined(config, kind, project.id, true, p.confine), ctx)
-          const checkout: Checkout = { path, branch: kept.value.branch || branch, fresh: false, createdBranch: false }
-          return yield* openNew({ p, project, kind, me, checkout, confined, extra: { depth: extra?.depth ?? 0 } })
-        }
-        const confined = yield* Effect.provide(decideConfined(config, kind, project.id, true, p.confine), ctx)
-        const dataRoot = `${config.dataDir}/worktrees`
-        const checkout = yield* createCheckout({ root: project.path, project: project.name, branch, base: p.base, path, dataRoot })
-        // Nothing of a failed open may stay behind: a row that could not be written takes the checkout with it.
-        return yield* openNew({ p, project, kind, me, checkout, confined, extra: { depth: extra?.depth ?? 0 } }).pipe(
-          Effect.tapError(() => discardCheckout(project.path, dataRoot, checkout))
-        )
-      })
-
-    return (p: OpenPayload, extra?: OpenExtra) =>
-      lock.withPermits(1)(
-        Effect.gen(function* () {
-          if (p.base !== "" && p.worktree === "") {
-            return yield* new Refused({ message: "--base says where a new --worktree branch starts; it needs --worktree" })
-          }
-          const me = yield* deps.caller(p.from)
-          const kind = yield* chooseKind(p.kind, me)
-          const refusal = refuseOpenOptions(kind, { model: p.model, effort: p.effort, ultracode: p.ultracode })
-          if (refusal !== undefined) return yield* new Refused({ message: refusal })
-          const project = yield* chooseProject(p.project, me)
-          if (p.worktree.trim() !== "") return yield* openWorktree(p, project, kind, me, extra)
-          // A worker sharing a worktree checkout is confined the way its caller's rung treats worktrees.
-          const inWorktree = (extra?.shareCheckoutOf?.row.path ?? "") !== ""
-          const confined = yield* Effect.provide(decideConfined(config, kind, project.id, inWorktree, p.confine), ctx)
-          return yield* openNew({ p, project, kind, me, checkout: undefined, confined, extra })
-        })
-      )
+    return (p: OpenPayload, extra?: OpenExtra) => lock.withPermits(1)(open(d, p, extra))
   })

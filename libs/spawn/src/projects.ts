@@ -42,7 +42,18 @@ export const projectByPath = Effect.fn("Spawn.projectByPath")(function* (raw: st
       message: `the project path "${raw}" is not absolute — lich would resolve it against its own directory, not yours; pass the full path`
     })
   }
-  const stat = yield* Effect.try({ try: () => fs.statSync(path), catch: () => undefined }).pipe(Effect.orElseSucceed(() => undefined))
+  // Nothing at the path (or a file where a directory of it should be) is the "no directory" answer;
+  // a path lich may not look at (EACCES, ELOOP, EIO) is a different failure, said as it is.
+  const stat = yield* Effect.try({
+    try: () => fs.statSync(path, { throwIfNoEntry: false }),
+    catch: (e) => e as NodeJS.ErrnoException
+  }).pipe(
+    Effect.catchIf(
+      (e) => e.code === "ENOTDIR",
+      () => Effect.succeed(undefined)
+    ),
+    Effect.mapError((e) => new Failed({ message: `cannot look at ${path}: ${e.message}` }))
+  )
   if (!stat) return yield* new NotFound({ what: "project", name: raw, message: `no directory at ${path}` })
   if (!stat.isDirectory()) return yield* new Refused({ message: `${path} is not a directory` })
   const real = yield* Effect.try({ try: () => fs.realpathSync(path), catch: (e) => new Failed({ message: String(e) }) })

@@ -44,69 +44,73 @@ export const setupScript = (projectPath: string): string | undefined => {
   }
 }
 
-export const makeStartPty = Effect.gen(function* () {
-  const config = yield* ServerConfig
-  const settings = yield* Settings
-  const terminals = yield* Terminals
-  const ports = yield* WorktreePorts
-  const watchDeps = { terminals, hub: yield* EventHub, states: yield* SessionStates }
+const services = Effect.all({ config: ServerConfig, settings: Settings, terminals: Terminals, ports: WorktreePorts, hub: EventHub, states: SessionStates })
 
-  return (s: StartPlan) =>
-    Effect.gen(function* () {
-      const { card, kind } = s
-      const setting = yield* storeFailure(settings.get(`provider.${kind}.bin`, card.projectRow.id))
-      const binary = resolveBinary(kind, { setting: Option.getOrUndefined(setting), env: config.env })
-      const row = card.row
-      const own = yield* providerSetup(kind, config)
-      // Settings › Providers: default model/effort, ultracode for every Claude session, subagent cards.
-      const d = yield* storeFailure(spawnDefaults(settings, kind, card.projectRow.id, row))
-      const args = spawnArgs({
-        kind,
-        binary,
-        rosterName: card.name,
-        birth: s.birth,
-        resumeId: s.resumeId,
-        model: d.model,
-        effort: d.effort,
-        ultracode: d.ultracode,
-        briefing: briefingText(provider(kind).hasToolsAlways),
-        lichBin: config.lichBin,
-        mcp: true,
-        pluginDir: config.claudePlugin?.dir,
-        profile: own.profile
-      })
-      const port = yield* reservePort(card.dir).pipe(Effect.provideService(WorktreePorts, ports), storeFailure)
-      const env = sessionEnv({
-        base: config.env,
-        port: config.port,
-        token: config.token,
-        sessionId: card.id,
-        lichBin: config.lichBin,
-        projectDir: card.projectPath,
-        worktreePort: port,
-        extra: { ...own.env, ...d.env }
-      })
-      const script = s.setup ? setupScript(card.projectPath) : undefined
-      const screen = provider(kind).screen
-      const wasLive = yield* terminals.isLive(card.id)
-      const argv = [...args, ...own.args]
-      const inner = script === undefined ? { file: binary, args: argv } : setupWrapper(script, [binary, ...argv])
-      const command = row.confined ? confinedCommand({ config, kind, cwd: card.dir, binary, env }, inner) : Effect.succeed(inner)
-      return yield* command
-        .pipe(
-          Effect.flatMap((c) =>
-            terminals.start({ id: card.id, file: c.file, args: [...c.args], cwd: card.dir, env, setup: script !== undefined })
-          ),
-          // A provider whose screen lich reads holds its first task until the composer is drawn.
-          Effect.tap(() => (screen === undefined || wasLive ? Effect.void : startScreenWatch(watchDeps, card.id, screen))),
-          // Bounded by the session: it ends with the PTY, whatever it was doing.
-          Effect.tap(() =>
-            own.alongside === undefined || wasLive
-              ? Effect.void
-              : Effect.forkDaemon(Effect.raceFirst(own.alongside(card.id), Effect.ignore(terminals.awaitExit(card.id))))
-          ),
-          Effect.as(""),
-          Effect.catchAll((e) => Effect.succeed(String((e as { message?: unknown }).message ?? e)))
-        )
+type StartDeps = Effect.Effect.Success<typeof services>
+
+/** The command the PTY runs (setup script and sandbox wrapped around the provider), its environment, and the provider's own setup. */
+const commandFor = (d: StartDeps, s: StartPlan) =>
+  Effect.gen(function* () {
+    const { card, kind } = s
+    const { config, settings } = d
+    const setting = yield* storeFailure(settings.get(`provider.${kind}.bin`, card.projectRow.id))
+    const binary = resolveBinary(kind, { setting: Option.getOrUndefined(setting), env: config.env })
+    const own = yield* providerSetup(kind, config)
+    // Settings › Providers: default model/effort, ultracode for every Claude session, subagent cards.
+    const def = yield* storeFailure(spawnDefaults(settings, kind, card.projectRow.id, card.row))
+    const args = spawnArgs({
+      kind,
+      binary,
+      rosterName: card.name,
+      birth: s.birth,
+      resumeId: s.resumeId,
+      model: def.model,
+      effort: def.effort,
+      ultracode: def.ultracode,
+      briefing: briefingText(provider(kind).hasToolsAlways),
+      lichBin: config.lichBin,
+      mcp: true,
+      pluginDir: config.claudePlugin?.dir,
+      profile: own.profile
     })
-})
+    const port = yield* reservePort(card.dir).pipe(Effect.provideService(WorktreePorts, d.ports), storeFailure)
+    const env = sessionEnv({
+      base: config.env,
+      port: config.port,
+      token: config.token,
+      sessionId: card.id,
+      lichBin: config.lichBin,
+      projectDir: card.projectPath,
+      worktreePort: port,
+      extra: { ...own.env, ...def.env }
+    })
+    const script = s.setup ? setupScript(card.projectPath) : undefined
+    const argv = [...args, ...own.args]
+    const inner = script === undefined ? { file: binary, args: argv } : setupWrapper(script, [binary, ...argv])
+    const command = card.row.confined ? confinedCommand({ config, kind, cwd: card.dir, binary, env }, inner) : Effect.succeed(inner)
+    return { command, env, setup: script !== undefined, own }
+  })
+
+const startPty = (d: StartDeps, s: StartPlan) =>
+  Effect.gen(function* () {
+    const { card, kind } = s
+    const { terminals } = d
+    const { command, env, setup, own } = yield* commandFor(d, s)
+    const screen = provider(kind).screen
+    const wasLive = yield* terminals.isLive(card.id)
+    return yield* command.pipe(
+      Effect.flatMap((c) => terminals.start({ id: card.id, file: c.file, args: [...c.args], cwd: card.dir, env, setup })),
+      // A provider whose screen lich reads holds its first task until the composer is drawn.
+      Effect.tap(() => (screen === undefined || wasLive ? Effect.void : startScreenWatch(d, card.id, screen))),
+      // Bounded by the session: it ends with the PTY, whatever it was doing.
+      Effect.tap(() =>
+        own.alongside === undefined || wasLive
+          ? Effect.void
+          : Effect.forkDaemon(Effect.raceFirst(own.alongside(card.id), Effect.ignore(terminals.awaitExit(card.id))))
+      ),
+      Effect.as(""),
+      Effect.catchAll((e) => Effect.succeed(String((e as { message?: unknown }).message ?? e)))
+    )
+  })
+
+export const makeStartPty = Effect.map(services, (d) => (s: StartPlan) => startPty(d, s))

@@ -3,7 +3,7 @@
  * sessions are open in each. The project's own directory is not listed: every project has it and it
  * cannot be removed. A directory that is not a repository (or no git at all) has none, not an error.
  */
-import { Checkout, type LichError } from "@lich/contract"
+import { Checkout, Failed, type LichError } from "@lich/contract"
 import { Effect } from "effect"
 import * as nodePath from "node:path"
 import { isDirty } from "./close.js"
@@ -13,8 +13,12 @@ import type { ProjectRow } from "@lich/store"
 
 export const listCheckouts = (project: ProjectRow, cards: ReadonlyArray<Card>): Effect.Effect<ReadonlyArray<Checkout>, LichError> =>
   Effect.gen(function* () {
+    // Not a repository (or no git at all): no worktrees is the answer, not an error.
     if (!(yield* isRepository(project.path))) return []
-    const entries = yield* listWorktrees(project.path).pipe(Effect.orElseSucceed(() => []))
+    // A repository git cannot list is a failure the person asked to see, not an empty list.
+    const entries = yield* listWorktrees(project.path).pipe(
+      Effect.mapError((e) => new Failed({ message: `listing the worktrees of "${project.name}" failed: ${e.detail}` }))
+    )
     const linked = entries.filter((w) => !w.bare && w.path !== project.path)
     return yield* Effect.forEach(
       linked,

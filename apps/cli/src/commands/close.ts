@@ -3,8 +3,7 @@ import { Close, Rename } from "@lich/contract"
 import { Effect } from "effect"
 import { call } from "../layers.js"
 import { renderClosed, renderRenamed } from "../render/spawn.js"
-import { Usage } from "../usage.js"
-import { jsonFlag, print, projectFlag, sender, SPAWN_TIMEOUT_MS } from "./shared.js"
+import { jsonFlag, printed, projectFlag, sender, sessionAnd, SPAWN_TIMEOUT_MS } from "./shared.js"
 
 export const close = Command.make(
   "close",
@@ -19,7 +18,8 @@ export const close = Command.make(
     session: Args.text({ name: "session" }).pipe(Args.withDescription("label, roster name or lich id"))
   },
   (f) =>
-    Effect.flatMap(
+    printed(
+      f.json,
       call(
         "spawn",
         Close,
@@ -32,7 +32,7 @@ export const close = Command.make(
         },
         SPAWN_TIMEOUT_MS
       ),
-      (closed) => print(f.json, closed, renderClosed)
+      renderClosed
     )
 ).pipe(Command.withDescription("Close a session and settle what happens to the checkout it was the last one in."))
 
@@ -45,15 +45,10 @@ export const rename = Command.make(
   },
   (f) =>
     Effect.gen(function* () {
-      const [a, b] = f.words
-      const target = b === undefined ? "" : a!
-      const label = b === undefined ? a! : b
-      if (target === "" && sender() === "") {
-        return yield* new Usage({
-          message: "with one argument, rename names the session it runs in, and this is not a lich session — name the session: lich rename <session> <label>"
-        })
-      }
-      const renamed = yield* call("spawn", Rename, { from: sender(), target, project: f.project, label })
-      yield* print(f.json, renamed, renderRenamed)
+      const { target, word: label } = yield* sessionAnd(
+        f.words,
+        "with one argument, rename names the session it runs in, and this is not a lich session — name the session: lich rename <session> <label>"
+      )
+      yield* printed(f.json, call("spawn", Rename, { from: sender(), target, project: f.project, label }), renderRenamed)
     })
 ).pipe(Command.withDescription("Rename a session: the name on its card, which is also the name it is addressed by."))

@@ -1,6 +1,8 @@
 /** Flags and helpers several commands share, so each is spelled and described once. */
 import { Options } from "@effect/cli"
+import { Effect } from "effect"
 import { json as printJson, stdout } from "../output.js"
+import { Usage } from "../usage.js"
 
 export const jsonFlag = Options.boolean("json").pipe(Options.withDescription("print one JSON line instead of prose"))
 
@@ -19,3 +21,18 @@ export const print = <A>(asJson: boolean, value: A, render: (a: A) => string) =>
 /** Timeouts for calls that may run git (fetch, worktree add/remove). */
 export const SPAWN_TIMEOUT_MS = 60_000
 
+/** A call's answer printed as --json asks: the shape most commands end in. */
+export const printed = <A, E, R>(asJson: boolean, answer: Effect.Effect<A, E, R>, render: (a: A) => string) =>
+  Effect.flatMap(answer, (a) => print(asJson, a, render))
+
+/**
+ * `[session] word`: with two words the first names the session; with one, the session is the one
+ * this runs in, and outside a lich session there is none, which `alone` says as a usage line.
+ */
+export const sessionAnd = (words: ReadonlyArray<string>, alone: string) =>
+  Effect.gen(function* () {
+    const [a, b] = words
+    const target = b === undefined ? "" : a!
+    if (target === "" && sender() === "") return yield* new Usage({ message: alone })
+    return { target, word: b === undefined ? a! : b }
+  })
