@@ -4,7 +4,7 @@ import { Effect, Either } from "effect"
 import { call, LichClient } from "./layers.js"
 import { tools } from "./mcp/tools.js"
 
-const docs = new Peer({ label: "docs", name: "Ada", project: "site", kind: "claude", state: "idle", id: "abc123", path: "/p/site", projectPath: "/p/site" })
+const docs = new Peer({ label: "docs", name: "Ada", project: "site", kind: "claude", state: "done", id: "abc123", path: "/p/site", projectPath: "/p/site" })
 
 describe("LichClient's test layer", () => {
   it.effect("runs an MCP tool without a backend, through the same schemas as the wire", () =>
@@ -14,7 +14,7 @@ describe("LichClient's test layer", () => {
         Effect.provide(LichClient.test({ "relay.Peers": (p) => Effect.succeed((p as { from: string }).from === "" ? [docs] : []) }))
       )
       expect(out.isError).toBe(false)
-      expect(JSON.parse(out.text)).toEqual([{ label: "docs", name: "Ada", project: "site", kind: "claude", state: "idle", id: "abc123", path: "/p/site", projectPath: "/p/site" }])
+      expect(JSON.parse(out.text)).toEqual([{ label: "docs", name: "Ada", project: "site", kind: "claude", state: "done", id: "abc123", path: "/p/site", projectPath: "/p/site" }])
     }))
 
   it.effect("hands back a handler's typed failure as the procedure's own error", () =>

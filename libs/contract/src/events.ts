@@ -4,6 +4,7 @@
  * plugin author reading either side sees the same words.
  */
 import { Schema } from "effect"
+import { StatusState } from "./ids.js"
 import { Session } from "./session.js"
 
 export const ProjectSummary = Schema.Struct({ id: Schema.String, name: Schema.String, path: Schema.String })
@@ -18,9 +19,10 @@ export const SessionClosed = Schema.TaggedStruct("session-closed", {
   activeId: Schema.String
 })
 export const SessionTitle = Schema.TaggedStruct("session-title", { id: Schema.String, label: Schema.String })
+/** state: what the hook reported (compacting included), or lich's own `interrupted` (limits.ts). */
 export const SessionStatus = Schema.TaggedStruct("session-status", {
   id: Schema.String,
-  state: Schema.String,
+  state: StatusState,
   tool: Schema.String,
   detail: Schema.String,
   reason: Schema.String

@@ -3,6 +3,7 @@
  * companion plugin read them, so they are spelled exactly as the contract spells them.
  */
 import { Schema } from "effect"
+import { SessionState } from "./ids.js"
 
 /** One entry of `lich sessions --json`, `whoami --json` and the MCP list_sessions result. */
 export class Peer extends Schema.Class<Peer>("Peer")({
@@ -10,7 +11,8 @@ export class Peer extends Schema.Class<Peer>("Peer")({
   name: Schema.String,
   project: Schema.String,
   kind: Schema.String,
-  state: Schema.String,
+  /** busy, done, waiting or "" (nothing reported): what the card shows too (limits.ts) */
+  state: SessionState,
   id: Schema.String,
   path: Schema.String,
   projectPath: Schema.String

@@ -4,6 +4,7 @@
  * can paint one without a second fetch.
  */
 import { Schema } from "effect"
+import { SessionState } from "./ids.js"
 import { Session } from "./session.js"
 
 export class ProjectTab extends Schema.Class<ProjectTab>("ProjectTab")({
@@ -18,8 +19,8 @@ export class CardState extends Schema.Class<CardState>("CardState")({
   session: Session,
   /** a PTY is running for it: only a live card has a terminal to attach to */
   live: Schema.Boolean,
-  /** what its hooks last reported; "" = nothing yet */
-  state: Schema.String,
+  /** what its hooks last reported, as the roster shows it; "" = nothing yet */
+  state: SessionState,
   branch: Schema.String,
   color: Schema.String
 }) {}

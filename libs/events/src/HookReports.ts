@@ -3,11 +3,12 @@
  * route publishes each one here; the relay reads them to tell a turn that answered from one that
  * did not. Kept off the wire on purpose: a forged report would close other sessions' errands.
  */
+import type { ReportedState } from "@lich/contract"
 import { Context, Effect, Layer, PubSub, type Queue, type Scope } from "effect"
 
 export interface HookReport {
   readonly id: string
-  readonly state: "busy" | "done" | "waiting" | "idle" | "compacting"
+  readonly state: ReportedState
   readonly tool: string
   readonly detail: string
   readonly reason: string

@@ -9,6 +9,7 @@
  * It refuses to let a report reach anything on the wire but the four events it names: the raw
  * report goes to `HookReports`, which stays inside the backend.
  */
+import { turnStateOf } from "@lich/contract"
 import { EventHub, HookReports } from "@lich/events"
 import { SessionStates } from "@lich/spawn"
 import { Sessions, type StoreError } from "@lich/store"
@@ -42,102 +43,114 @@ const MAX_PLUGIN_VERSION_CHARS = 64
 
 const NO_CONTENT: HookReply = { status: 204 }
 
+/** What the routes apply reports to: gathered once by the layer, passed to each function below. */
+interface Deps {
+  readonly hub: EventHub["Type"]
+  readonly reports: HookReports["Type"]
+  readonly states: SessionStates["Type"]
+  readonly terminals: Terminals["Type"]
+  readonly sessions: Sessions["Type"]
+  readonly turns: Ref.Ref<HashMap.HashMap<string, Turn>>
+  readonly plugins: Ref.Ref<HashMap.HashMap<string, string>>
+  /** One report at a time: the turn log and the events it publishes must agree on order. */
+  readonly serial: Effect.Semaphore
+}
+
+// Each apply answers whether the report named a session it could apply to.
+const applyState = Effect.fn("Hooks.state")(function* (d: Deps, r: SessionStateReport) {
+  if (!(yield* d.terminals.isLive(r.id))) return false
+  yield* d.reports.publish(r)
+  const step = yield* Ref.modify(d.turns, (m) => {
+    const s = stepTurn(Option.getOrElse(HashMap.get(m, r.id), () => noTurn), r)
+    return [s, HashMap.set(m, r.id, s.turn)] as const
+  })
+  if (Option.isNone(step.published)) return true
+  const p = step.published.value
+  // The roster and readiness speak the turn's states; compacting is the agent working mid-turn (a
+  // message sent now waits for it), so both read it as busy. Windows see it as is.
+  const asTurn = turnStateOf(p.state)
+  yield* asTurn === "idle" ? d.states.clear(p.id) : d.states.set(p.id, asTurn)
+  yield* d.terminals.reportState(p.id, asTurn)
+  yield* d.hub.publish({ _tag: "session-status", id: p.id, state: p.state, tool: p.tool, detail: p.detail, reason: p.reason })
+  return true
+})
+
+const applyStart = Effect.fn("Hooks.start")(function* (d: Deps, r: SessionStartReport) {
+  const applied = yield* d.sessions.setProviderSessionId(r.id, r.providerSessionId)
+  if (applied) yield* d.hub.publish({ _tag: "session-agent", id: r.id, agent: r.provider })
+  return applied
+})
+
+// setAutoTitle applies only while the label is still automatic: a person's rename wins.
+const applyTitle = Effect.fn("Hooks.title")(function* (d: Deps, r: SessionTitleReport) {
+  if (yield* d.sessions.setAutoTitle(r.id, r.title)) {
+    yield* d.hub.publish({ _tag: "session-title", id: r.id, label: r.title })
+    return true
+  }
+  // A renamed card still counts as known: its plugin version is worth keeping.
+  return Option.isSome(yield* d.sessions.get(r.id))
+})
+
+const applyTouched = Effect.fn("Hooks.touched")(function* (d: Deps, r: SessionTouchedReport) {
+  const known = Option.isSome(yield* d.sessions.get(r.id))
+  if (known) yield* d.hub.publish({ _tag: "session-touched", id: r.id })
+  return known
+})
+
+const apply = (d: Deps, path: HookPath, report: unknown): Effect.Effect<boolean, StoreError> => {
+  switch (path) {
+    case "/hook":
+      return d.serial.withPermits(1)(applyState(d, report as SessionStateReport))
+    case "/session-start":
+      return applyStart(d, report as SessionStartReport)
+    case "/session-title":
+      return applyTitle(d, report as SessionTitleReport)
+    case "/session-touched":
+      return applyTouched(d, report as SessionTouchedReport)
+  }
+}
+
+const remember = (d: Deps, report: unknown, plugin: string) => (applied: boolean) => {
+  const id = (report as { readonly id: string }).id
+  const version = plugin.trim().slice(0, MAX_PLUGIN_VERSION_CHARS)
+  return applied && version !== "" ? Ref.update(d.plugins, HashMap.set(id, version)) : Effect.void
+}
+
+const handle = Effect.fn("Hooks.handle")(function* (d: Deps, path: HookPath, raw: string, plugin = "") {
+  const parsed = Either.flatMap(decodeJson(raw), (body) => contracts[path].parse(body) as Either.Either<unknown, string>)
+  if (Either.isLeft(parsed)) return { status: 400, text: parsed.left } satisfies HookReply
+  return yield* apply(d, path, parsed.right).pipe(
+    Effect.flatMap(remember(d, parsed.right, plugin)),
+    Effect.as(NO_CONTENT),
+    Effect.catchAll((e) =>
+      Effect.as(Effect.logWarning(`hook ${path} could not be applied: ${e.message}`), { status: 500, text: e.message } satisfies HookReply)
+    )
+  )
+})
+
 export class Hooks extends Context.Tag("lich/hooks/Hooks")<Hooks, HooksShape>() {
   static readonly layer = Layer.scoped(
     Hooks,
     Effect.gen(function* () {
-      const hub = yield* EventHub
-      const reports = yield* HookReports
-      const states = yield* SessionStates
-      const terminals = yield* Terminals
-      const sessions = yield* Sessions
-      const turns = yield* Ref.make(HashMap.empty<string, Turn>())
-      const plugins = yield* Ref.make(HashMap.empty<string, string>())
-      // One report at a time: the turn log and the events it publishes must agree on order.
-      const serial = yield* Effect.makeSemaphore(1)
-
+      const d: Deps = {
+        hub: yield* EventHub,
+        reports: yield* HookReports,
+        states: yield* SessionStates,
+        terminals: yield* Terminals,
+        sessions: yield* Sessions,
+        turns: yield* Ref.make(HashMap.empty<string, Turn>()),
+        plugins: yield* Ref.make(HashMap.empty<string, string>()),
+        serial: yield* Effect.makeSemaphore(1)
+      }
       // A process that ended starts its next life with no turn open and no plugin announced.
       yield* Effect.forkScoped(
-        Stream.runForEach(terminals.exits, (e) =>
-          Effect.zipRight(Ref.update(turns, HashMap.remove(e.id)), Ref.update(plugins, HashMap.remove(e.id)))
+        Stream.runForEach(d.terminals.exits, (e) =>
+          Effect.zipRight(Ref.update(d.turns, HashMap.remove(e.id)), Ref.update(d.plugins, HashMap.remove(e.id)))
         )
       )
-
-      // Each apply answers whether the report named a session it could apply to.
-      const state = Effect.fn("Hooks.state")(function* (r: SessionStateReport) {
-        if (!(yield* terminals.isLive(r.id))) return false
-        yield* reports.publish(r)
-        const step = yield* Ref.modify(turns, (m) => {
-          const s = stepTurn(Option.getOrElse(HashMap.get(m, r.id), () => noTurn), r)
-          return [s, HashMap.set(m, r.id, s.turn)] as const
-        })
-        if (Option.isNone(step.published)) return true
-        const p = step.published.value
-        // The roster and readiness speak the contract's states; compacting is the agent working
-        // mid-turn (a message sent now waits for it), so both read it as busy. Windows see it as is.
-        const asTurn = p.state === "compacting" ? "busy" : p.state
-        yield* asTurn === "idle" ? states.clear(p.id) : states.set(p.id, asTurn)
-        yield* terminals.reportState(p.id, asTurn)
-        yield* hub.publish({ _tag: "session-status", id: p.id, state: p.state, tool: p.tool, detail: p.detail, reason: p.reason })
-        return true
-      })
-
-      const start = Effect.fn("Hooks.start")(function* (r: SessionStartReport) {
-        const applied = yield* sessions.setProviderSessionId(r.id, r.providerSessionId)
-        if (applied) yield* hub.publish({ _tag: "session-agent", id: r.id, agent: r.provider })
-        return applied
-      })
-
-      // setAutoTitle applies only while the label is still automatic: a person's rename wins.
-      const title = Effect.fn("Hooks.title")(function* (r: SessionTitleReport) {
-        if (yield* sessions.setAutoTitle(r.id, r.title)) {
-          yield* hub.publish({ _tag: "session-title", id: r.id, label: r.title })
-          return true
-        }
-        // A renamed card still counts as known: its plugin version is worth keeping.
-        return Option.isSome(yield* sessions.get(r.id))
-      })
-
-      const touched = Effect.fn("Hooks.touched")(function* (r: SessionTouchedReport) {
-        const known = Option.isSome(yield* sessions.get(r.id))
-        if (known) yield* hub.publish({ _tag: "session-touched", id: r.id })
-        return known
-      })
-
-      const apply = (path: HookPath, report: unknown): Effect.Effect<boolean, StoreError> => {
-        switch (path) {
-          case "/hook":
-            return serial.withPermits(1)(state(report as SessionStateReport))
-          case "/session-start":
-            return start(report as SessionStartReport)
-          case "/session-title":
-            return title(report as SessionTitleReport)
-          case "/session-touched":
-            return touched(report as SessionTouchedReport)
-        }
-      }
-
-      const remember = (report: unknown, plugin: string) => (applied: boolean) => {
-        const id = (report as { readonly id: string }).id
-        const version = plugin.trim().slice(0, MAX_PLUGIN_VERSION_CHARS)
-        return applied && version !== "" ? Ref.update(plugins, HashMap.set(id, version)) : Effect.void
-      }
-
-      const handle = Effect.fn("Hooks.handle")(function* (path: HookPath, raw: string, plugin = "") {
-        const parsed = Either.flatMap(decodeJson(raw), (body) => contracts[path].parse(body) as Either.Either<unknown, string>)
-        if (Either.isLeft(parsed)) return { status: 400, text: parsed.left } satisfies HookReply
-        return yield* apply(path, parsed.right).pipe(
-          Effect.flatMap(remember(parsed.right, plugin)),
-          Effect.as(NO_CONTENT),
-          Effect.catchAll((e) =>
-            Effect.as(Effect.logWarning(`hook ${path} could not be applied: ${e.message}`), { status: 500, text: e.message } satisfies HookReply)
-          )
-        )
-      })
-
       return {
-        handle,
-        pluginVersion: (id) => Effect.map(Ref.get(plugins), (m) => Option.getOrElse(HashMap.get(m, id), () => ""))
+        handle: (path, raw, plugin) => handle(d, path, raw, plugin),
+        pluginVersion: (id) => Effect.map(Ref.get(d.plugins), (m) => Option.getOrElse(HashMap.get(m, id), () => ""))
       } satisfies HooksShape
     })
   )

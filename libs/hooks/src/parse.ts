@@ -7,13 +7,16 @@
  * forgive what is merely untidy (surrounding blanks, over-long labels, extra fields): a hook
  * client never sees the answer, so being strict about cosmetics would only lose reports.
  */
-import { MAX_LABEL_CHARS } from "@lich/contract"
+import { MAX_LABEL_CHARS, ReportedState, reportedStates } from "@lich/contract"
 import { isProviderId, providerIds, type ProviderId } from "@lich/providers"
-import { Either } from "effect"
+import { Either, Schema } from "effect"
 
-/** The states a hook may report. `interrupted` is lich's own inference and never accepted inbound. */
-export const reportedStates = ["busy", "done", "waiting", "idle", "compacting"] as const
-export type ReportedState = (typeof reportedStates)[number]
+/**
+ * The states a hook may report: the contract's vocabulary (libs/contract/src/limits.ts), named here
+ * too for the hook tooling. `interrupted` is lich's own inference and never accepted inbound.
+ */
+export { ReportedState, reportedStates }
+const isReportedState = Schema.is(ReportedState)
 
 export interface SessionStateReport {
   readonly id: string
@@ -92,7 +95,7 @@ const sessionId = (o: Fields) => required(o, "session_id")
 
 const state = (o: Fields): Parsed<ReportedState> =>
   Either.flatMap(required(o, "state"), (s) => {
-    if ((reportedStates as ReadonlyArray<string>).includes(s)) return Either.right(s as ReportedState)
+    if (isReportedState(s)) return Either.right(s)
     if (s === "interrupted") return Either.left(`state "interrupted" is lich's own inference and cannot be reported`)
     return Either.left(`state "${s}" is not one of ${reportedStates.join(", ")} (case-sensitive)`)
   })

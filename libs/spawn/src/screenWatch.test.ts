@@ -4,7 +4,7 @@
  * screen never recognised let go after the fallback.
  */
 import { describe, expect, it } from "@effect/vitest"
-import type { LichEvent } from "@lich/contract"
+import type { LichEvent, SessionState } from "@lich/contract"
 import { FakePty, Terminals, type TerminalsShape } from "@lich/terminal"
 import { Effect, Layer, Stream, TestClock } from "effect"
 import { FALLBACK_MS, startScreenWatch } from "./screenWatch.js"
@@ -25,14 +25,14 @@ const setup = (r: typeof rules & { settleMs?: number } = rules) =>
     yield* terminals.start({ id: "s1", file: "codex", args: [], cwd: "/tmp", env: {} })
     const proc = yield* (yield* FakePty).latest
     const events: Array<LichEvent> = []
-    const states = new Map<string, string>()
+    const states = new Map<string, SessionState>()
     yield* startScreenWatch(
       {
         terminals,
         hub: { publish: (e: LichEvent) => Effect.sync(() => void events.push(e)) } as never,
         states: {
           get: (id: string) => Effect.succeed(states.get(id) ?? ""),
-          set: (id: string, s: string) => Effect.sync(() => void states.set(id, s)),
+          set: (id: string, s: SessionState) => Effect.sync(() => void states.set(id, s)),
           clear: (id: string) => Effect.sync(() => void states.delete(id))
         }
       },

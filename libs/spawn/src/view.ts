@@ -1,5 +1,5 @@
 /** Turning store rows into the shapes the contract prints. Pure. */
-import { Peer, Session } from "@lich/contract"
+import { Peer, Session, type SessionState } from "@lich/contract"
 import { rosterName } from "@lich/providers"
 import type { ProjectRow, SessionRow } from "@lich/store"
 import type { Candidate } from "./resolve.js"
@@ -23,7 +23,7 @@ export const cardOf = (row: SessionRow, project: ProjectRow): Card => ({
   projectRow: project
 })
 
-export const peerOf = (c: Card, state: string): Peer =>
+export const peerOf = (c: Card, state: SessionState): Peer =>
   new Peer({
     label: c.label,
     name: c.name,

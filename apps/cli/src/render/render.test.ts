@@ -1,11 +1,11 @@
-import { Closed, Collected, Opened, Peer, RelayResult, Renamed, Session } from "@lich/contract"
+import { Closed, Collected, Opened, Peer, RelayResult, Renamed, Session, type SessionState } from "@lich/contract"
 import { describe, expect, it } from "vitest"
 import { exitCodeFor } from "../exitCodes.js"
 import { renderCollected, renderResult } from "./relay.js"
 import { renderSessions, renderWhoami } from "./sessions.js"
 import { renderClosed, renderOpened, renderRenamed } from "./spawn.js"
 
-const peer = (label: string, state = "") =>
+const peer = (label: string, state: SessionState = "") =>
   new Peer({ label, name: `lich-${label.slice(0, 4)}`, project: "lich", kind: "codex", state, id: `id-${label}`, path: "/p", projectPath: "/p" })
 
 describe("the roster", () => {
