@@ -3,20 +3,15 @@
  * complete line, a bounded chunk at a time. A file shorter than the offset was rewritten or
  * truncated, and is counted again from the start.
  */
+import { withOpenFile } from "@lich/doctor/files"
 import * as fs from "node:fs"
 import { fresh, type ScanState } from "./lines.js"
 
 /** 8 MiB per read: a long first scan proceeds in steps instead of holding one huge buffer. */
 const CHUNK_BYTES = 8 * 1024 * 1024
 
-export const readFrom = (file: string, start: ScanState, scan: (chunk: Buffer, s: ScanState) => ScanState): ScanState | undefined => {
-  let fd: number
-  try {
-    fd = fs.openSync(file, "r")
-  } catch {
-    return undefined
-  }
-  try {
+export const readFrom = (file: string, start: ScanState, scan: (chunk: Buffer, s: ScanState) => ScanState): ScanState | undefined =>
+  withOpenFile(file, (fd) => {
     const size = fs.fstatSync(fd).size
     let s: ScanState = size < start.offset ? fresh : { ...start, counted: 0 }
     while (s.offset < size) {
@@ -29,7 +24,4 @@ export const readFrom = (file: string, start: ScanState, scan: (chunk: Buffer, s
       if (next.stuck || stalled) break
     }
     return s
-  } finally {
-    fs.closeSync(fd)
-  }
-}
+  })

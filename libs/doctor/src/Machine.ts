@@ -8,6 +8,7 @@ import { probeConfinement, type ProbeResult } from "@lich/sandbox"
 import { type Env, pidAlive, type Probe, probeRunning } from "@lich/singleton"
 import { StoreLive } from "@lich/store"
 import { Effect, Layer } from "effect"
+import { isExecutableFile } from "./files.js"
 import * as fs from "node:fs"
 import * as http from "node:http"
 import * as net from "node:net"
@@ -44,16 +45,7 @@ export interface Machine {
 const DIR_MODE = 0o700
 const FILE_MODE = 0o600
 
-const executable = (file: string): boolean => {
-  try {
-    fs.accessSync(file, fs.constants.X_OK)
-    return fs.statSync(file).isFile()
-  } catch {
-    return false
-  }
-}
-
-export const whichOn = (pathEnv: string, name: string, isExecutable = executable): string | undefined => {
+export const whichOn = (pathEnv: string, name: string, isExecutable = isExecutableFile): string | undefined => {
   if (name.includes(path.sep)) return isExecutable(path.resolve(name)) ? path.resolve(name) : undefined
   for (const dir of pathEnv.split(path.delimiter)) {
     if (dir === "") continue

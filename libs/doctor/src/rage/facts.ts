@@ -6,6 +6,7 @@
  */
 import { providers, resolveBinary } from "@lich/providers"
 import { configDir, dataDir, type Env, isDev, logFile, pidAlive, readRuntime } from "@lich/singleton"
+import { withOpenFile } from "../files.js"
 import * as fs from "node:fs"
 import * as path from "node:path"
 
@@ -63,24 +64,15 @@ export interface LogTail {
 }
 
 /** The last `limit` bytes of a file, with a line saying what was left out; undefined if absent. */
-export const tail = (file: string, limit: number = LOG_TAIL_BYTES): LogTail | undefined => {
-  let fd: number
-  try {
-    fd = fs.openSync(file, "r")
-  } catch {
-    return undefined
-  }
-  try {
+export const tail = (file: string, limit: number = LOG_TAIL_BYTES): LogTail | undefined =>
+  withOpenFile(file, (fd) => {
     const size = fs.fstatSync(fd).size
     const start = Math.max(0, size - limit)
     const buf = Buffer.alloc(size - start)
     fs.readSync(fd, buf, 0, buf.length, start)
     const head = start > 0 ? `[lich rage: ${start} earlier bytes omitted, this is the tail]\n` : ""
     return { name: path.basename(file), size, text: head + buf.toString("utf8") }
-  } finally {
-    fs.closeSync(fd)
-  }
-}
+  })
 
 /** lich.log and the native window's log, each with its rotated .old. */
 export const logFiles = (env: Env): ReadonlyArray<string> => {

@@ -1,0 +1,35 @@
+/**
+ * Two small file questions the doctor asks and other parts of lich ask too: is this an executable
+ * regular file, and what does a read of this file come to when it may not exist. Only `node:fs`
+ * here, so a caller that imports `@lich/doctor/files` pulls in nothing else of the doctor.
+ */
+import * as fs from "node:fs"
+
+/** True when `file` names a regular file this process may execute. */
+export const isExecutableFile = (file: string): boolean => {
+  try {
+    fs.accessSync(file, fs.constants.X_OK)
+    return fs.statSync(file).isFile()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Opens `file` for reading, hands its descriptor to `use` and closes it whatever `use` does;
+ * undefined when the file cannot be opened (absent, unreadable). One descriptor for the whole read,
+ * so a size taken with fstat belongs to the same file the bytes come from.
+ */
+export const withOpenFile = <A>(file: string, use: (fd: number) => A): A | undefined => {
+  let fd: number
+  try {
+    fd = fs.openSync(file, "r")
+  } catch {
+    return undefined
+  }
+  try {
+    return use(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
