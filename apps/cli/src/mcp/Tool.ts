@@ -37,7 +37,8 @@ export const tool = <A, I>(t: {
   readonly name: string
   readonly description: string
   readonly input: Schema.Schema<A, I, never>
-  readonly readOnly: boolean
+  /** Left out: the tool may change something, so a client asks before running it. */
+  readonly readOnly?: boolean
   readonly run: (input: A) => Effect.Effect<ToolText, Failure, LichClient>
 }): Tool => {
   const decode = decodeArgs(t.input)
@@ -45,7 +46,7 @@ export const tool = <A, I>(t: {
     name: t.name,
     description: t.description,
     inputSchema: toolInputJsonSchema(t.input),
-    readOnly: t.readOnly,
+    readOnly: t.readOnly ?? false,
     run: (args) => Effect.flatMap(decode(args), t.run)
   }
 }

@@ -19,7 +19,6 @@ const controlSession = tool({
   description:
     "Experimental. Drive a running Claude Code session through the lich-plugin mod inside it: start a turn on a prompt, abort the running turn, switch its model or effort, or run a slash command. A command it took but has not confirmed yet is reported as delivered, not as a failure.",
   input: ControlSessionInput,
-  readOnly: false,
   run: ({ value, args, ...control }) => {
     // args belongs to a slash command alone; a value left out means "back to the session's own".
     const payload = { from: sender(), ...control, value: value ?? "", args: control.action === "command" ? args : "" }
@@ -36,7 +35,6 @@ const askSession = tool({
   description:
     "Experimental. Ask a running Claude Code session a side question; it answers from its own conversation while its work goes on, and neither the question nor the answer enters that conversation. The answer is the result; anything else is an error.",
   input: AskSessionInput,
-  readOnly: false,
   run: (ask) => Effect.map(call("relay", Ask, { from: sender(), ...ask }, ASK_BUDGET_MS), (r) => ({ text: renderAsk(r), isError: false }))
 })
 

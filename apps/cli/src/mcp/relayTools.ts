@@ -37,7 +37,6 @@ const sendToSession = tool({
   description:
     "Hand a task to another session: lich types the prompt at its prompt, with a ticket it answers through, and waits up to timeout_seconds. You get the answer, or a ticket when it is still working; in that case carry on, and collect with wait_for_answer when the [lich] note reaches your prompt. Set private when you are a subagent or a workflow step, so the result is held for your ticket alone.",
   input: SendToSessionInput,
-  readOnly: false,
   run: (send) => Effect.map(call("relay", Send, { from: sender(), ...send }, holdMs(send.timeout)), resultText)
 })
 
@@ -46,7 +45,6 @@ const waitForAnswer = tool({
   description:
     "Collect results. With no ticket: everything that came back for you, all at once, and who still owes you one — call it when a [lich] note arrives at your prompt, not to check on work in a loop. With a ticket: wait up to timeout_seconds for that one errand (how a subagent or workflow step waits on its own private errand). no_wait looks without waiting and takes no ticket.",
   input: WaitForAnswerInput,
-  readOnly: false,
   run: ({ ticket, timeout, noWait }) =>
     ticket !== ""
       ? Effect.map(call("relay", Wait, { from: sender(), ticket, timeout }, holdMs(timeout)), resultText)
@@ -58,7 +56,6 @@ const replyToSession = tool({
   description:
     "Send your answer to a task another session handed you through lich. Pass the ticket from the message that brought the task; without one, the answer goes to the single request open against you, and the call is refused (listing the tickets) when there are several.",
   input: ReplyToSessionInput,
-  readOnly: false,
   run: (reply) => Effect.as(call("relay", Reply, { from: sender(), ...reply }), ok(renderReplied()))
 })
 

@@ -36,13 +36,20 @@ const bare = (name: string, run: () => Effect.Effect<ToolText>) =>
 /** A tool that answers `text` once the test releases it. */
 const held = (name: string, text: string, release: Deferred.Deferred<void>) => bare(name, () => Effect.as(Deferred.await(release), ok(text)))
 
+/** The server running on its pipes, and its fiber to join once stdin is closed. */
+const serving = (tools: ReadonlyArray<Tool>) =>
+  Effect.suspend(() => {
+    const h = harness(tools)
+    return Effect.map(Effect.fork(h.run), (server) => ({ h, server }))
+  })
+const callTool = (id: string | number, name: string) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name } })
+
 describe("serve", () => {
   it.effect("answers a later request while an earlier one is still holding the line", () =>
     Effect.gen(function* () {
       const release = yield* Deferred.make<void>()
-      const h = harness([held("hold", "released", release)])
-      const server = yield* Effect.fork(h.run)
-      yield* h.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "hold" } })
+      const { h, server } = yield* serving([held("hold", "released", release)])
+      yield* h.send(callTool(1, "hold"))
       yield* h.send({ jsonrpc: "2.0", id: 2, method: "ping" })
       yield* h.linesWritten(1)
       expect(h.lines.map((l) => l.id)).toEqual([2])
@@ -63,9 +70,8 @@ describe("serve", () => {
           Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
         )
       )
-      const h = harness([forever])
-      const server = yield* Effect.fork(h.run)
-      yield* h.send({ jsonrpc: "2.0", id: "a", method: "tools/call", params: { name: "forever" } })
+      const { h, server } = yield* serving([forever])
+      yield* h.send(callTool("a", "forever"))
       yield* Deferred.await(started)
       yield* h.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "a", reason: "user" } })
       yield* Deferred.await(interrupted)
@@ -79,9 +85,8 @@ describe("serve", () => {
   it.effect("lets calls already running answer after the client closes stdin, then ends", () =>
     Effect.gen(function* () {
       const release = yield* Deferred.make<void>()
-      const h = harness([held("slow", "late but here", release)])
-      const server = yield* Effect.fork(h.run)
-      yield* h.send({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "slow" } })
+      const { h, server } = yield* serving([held("slow", "late but here", release)])
+      yield* h.send(callTool(9, "slow"))
       h.stdin.end()
       yield* Deferred.succeed(release, undefined)
       yield* Fiber.join(server)

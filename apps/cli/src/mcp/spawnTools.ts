@@ -37,11 +37,16 @@ const SPAWN_TIMEOUT_MS = 60_000
 /** The fixed hand-off wait of `open --prompt`: a worker opened a moment ago hands back a ticket, and the caller carries on. */
 const HANDOFF_SECONDS = OPEN_PROMPT_WAIT_SECONDS
 
-/** Without a session name the tool means the caller's own, which only a session has. */
-const ownSession = (target: string, what: string) =>
-  target === "" && sender() === ""
-    ? Effect.fail(new Refusal({ message: `this server is not running inside a lich session, so there is no session of your own to ${what} — name the session` }))
-    : Effect.void
+/**
+ * For a tool whose session, left out, means the caller's own — which only a session has: outside one
+ * the call is refused before anything reaches lich.
+ */
+const ownOrNamed =
+  <A extends { readonly target: string }>(what: string, act: (a: A) => Effect.Effect<ToolText, Failure, LichClient>) =>
+  (a: A) =>
+    a.target === "" && sender() === ""
+      ? Effect.fail(new Refusal({ message: `this server is not running inside a lich session, so there is no session of your own to ${what} — name the session` }))
+      : act(a)
 
 /** The open, then the task: a task that did not reach the session is said, not failed — the open stands. */
 const handOff = (opened: Opened, prompt: string, isPrivate: boolean): Effect.Effect<ToolText, never, LichClient> => {
@@ -72,7 +77,6 @@ const openSession = tool({
   description:
     "Open a new session and start its agent. Give a worktree (a branch name) to work in a checkout of its own, and a prompt to hand it its task in the same call: the result then ends with the task's ticket, and you carry on — the [lich] note at your prompt says when to collect. Set folder to keep a batch of workers together, and private when you are a subagent or a workflow step.",
   input: OpenSessionInput,
-  readOnly: false,
   run: ({ prompt, private: isPrivate, ...open }) =>
     Effect.gen(function* () {
       const opened = yield* call("spawn", Open, { from: sender(), ...open }, SPAWN_TIMEOUT_MS)
@@ -89,7 +93,6 @@ const closeSession = tool({
   description:
     "Close a session. When it is the last session in its worktree, say what happens to the checkout: keep (the session is parked and resumes when that branch is opened again) or remove. force removes a checkout with uncommitted work, which is then lost.",
   input: CloseSessionInput,
-  readOnly: false,
   run: (close) => Effect.map(call("spawn", Close, { from: sender(), ...close }, SPAWN_TIMEOUT_MS), (closed) => ok(renderClosed(closed)))
 })
 
@@ -98,12 +101,7 @@ const renameSession = tool({
   description:
     "Rename a session: the name on its card, which is also a name it is addressed by. Leave session out to rename your own. A name another session of that project holds is refused.",
   input: RenameSessionInput,
-  readOnly: false,
-  run: (rename) =>
-    Effect.zipRight(
-      ownSession(rename.target, "rename"),
-      Effect.map(call("spawn", Rename, { from: sender(), ...rename }), (renamed) => ok(renderRenamed(renamed)))
-    )
+  run: ownOrNamed("rename", (rename) => Effect.map(call("spawn", Rename, { from: sender(), ...rename }), (renamed) => ok(renderRenamed(renamed))))
 })
 
 /** A list tool: the project's checkouts or folders, as the JSON the procedure answers. */
@@ -133,19 +131,13 @@ const fileSession = tool({
   description:
     'File a session under a sidebar folder (created when missing). folder "" takes the session out of its folder; the field itself is required. Leave session out to file your own.',
   input: FileSessionInput,
-  readOnly: false,
-  run: (file) =>
-    Effect.zipRight(
-      ownSession(file.target, "file"),
-      Effect.map(call("spawn", File, { from: sender(), ...file }), (filed) => ok(renderFiled(filed)))
-    )
+  run: ownOrNamed("file", (file) => Effect.map(call("spawn", File, { from: sender(), ...file }), (filed) => ok(renderFiled(filed))))
 })
 
 const renameFolder = tool({
   name: "rename_folder",
   description: 'Rename a sidebar folder. to "" takes the folder apart, leaving its sessions unfiled; the field itself is required.',
   input: RenameFolderInput,
-  readOnly: false,
   run: (rename) => Effect.map(call("spawn", RenameFolder, { from: sender(), ...rename }), (renamed) => ok(renderFolderRenamed(renamed)))
 })
 
@@ -153,7 +145,6 @@ const colorFolder = tool({
   name: "color_folder",
   description: 'Set the colour of a sidebar folder. color "" clears it; the field itself is required.',
   input: ColorFolderInput,
-  readOnly: false,
   run: (paint) => Effect.map(call("spawn", ColorFolder, { from: sender(), ...paint }), (painted) => ok(renderFolderPainted(painted)))
 })
 
