@@ -20,7 +20,7 @@ import {
   ServerInfo,
   Started
 } from "./session.js"
-import { error, from, project } from "./rpcFields.js"
+import { error, from, openFields, project } from "./rpcFields.js"
 import { ThemeList, ThemeSwitched, WindowState } from "./window.js"
 
 // The relay's procedures live in modules of their own (a command evaluates only what it calls);
@@ -31,12 +31,7 @@ export * from "./rpcRelay.js"
 export const OpenPayload = Schema.Struct({
   from,
   project,
-  kind: Schema.String,
-  worktree: Schema.String,
-  base: Schema.String,
-  model: Schema.String,
-  effort: Schema.String,
-  ultracode: Schema.Boolean,
+  ...openFields,
   folder: Schema.String,
   /** The person's answer to the sandbox rung's Ask (the window asks it); absent = take the confined side. Ignored on any other rung. */
   confine: Schema.optional(Schema.Boolean)

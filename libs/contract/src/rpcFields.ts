@@ -11,3 +11,13 @@ export const from = Schema.String
 /** A project by name, or an absolute directory path; "" = the caller's own. */
 export const project = Schema.String
 export const error = LichError
+
+/** What opening a session takes wherever it is opened from: `open` and `open --subagent` alike. */
+export const openFields = {
+  kind: Schema.String,
+  worktree: Schema.String,
+  base: Schema.String,
+  model: Schema.String,
+  effort: Schema.String,
+  ultracode: Schema.Boolean
+}

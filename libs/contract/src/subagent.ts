@@ -5,8 +5,8 @@
  */
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
-import { LichError } from "./errors.js"
 import { RelayResult } from "./relay.js"
+import { error, from, openFields } from "./rpcFields.js"
 import { Opened } from "./session.js"
 
 export class SubagentOpened extends Schema.Class<SubagentOpened>("SubagentOpened")({
@@ -17,20 +17,11 @@ export class SubagentOpened extends Schema.Class<SubagentOpened>("SubagentOpened
 }) {}
 
 /** An open's own fields, less what --subagent refuses (project, folder, private), plus the task. */
-export const SubagentPayload = Schema.Struct({
-  from: Schema.String,
-  kind: Schema.String,
-  worktree: Schema.String,
-  base: Schema.String,
-  model: Schema.String,
-  effort: Schema.String,
-  ultracode: Schema.Boolean,
-  prompt: Schema.String
-})
+export const SubagentPayload = Schema.Struct({ from, ...openFields, prompt: Schema.String })
 export type SubagentPayload = typeof SubagentPayload.Type
 
 export const Subagent = Rpc.make("Subagent", {
   payload: SubagentPayload,
   success: SubagentOpened,
-  error: LichError
+  error
 })

@@ -2,6 +2,8 @@
  * Card colours. The palette is fixed (Tailwind's 500 steps), not theme tokens: a red card stays red
  * in every theme, and the fill mixes it into the theme's accent so it sits in light and dark alike.
  */
+import { type Color, isColor } from "@lich/contract"
+
 export const PALETTE = {
   red: "#ef4444",
   orange: "#f97316",
@@ -11,10 +13,11 @@ export const PALETTE = {
   blue: "#3b82f6",
   violet: "#8b5cf6",
   pink: "#ec4899"
-} as const
+} as const satisfies Record<Color, string>
 
-export type PaletteColor = keyof typeof PALETTE
-export const isPaletteColor = (c: string): c is PaletteColor => Object.prototype.hasOwnProperty.call(PALETTE, c)
+/** The contract's palette names the colours; this file only says how each one looks. */
+export type PaletteColor = Color
+export const isPaletteColor = isColor
 
 /** How much tint goes into the fill: at rest a hint, stronger as the card is hovered, shown, pressed. */
 export const TINT_PERCENT = { rest: 10, hover: 22, showing: 26, active: 38 } as const
