@@ -16,7 +16,10 @@ import { MAX_ANSWER_BYTES, MAX_PROMPT_BYTES, MAX_WAIT_SECONDS } from "./ids.js"
 import { ControlAction } from "./mod.js"
 import { ClosePayload } from "./rpc.js"
 
-/** 90 s: Claude Code moves a tool call that runs past 120 s to the background, so a held line stops well short of that. */
+/**
+ * 90 s: Claude Code moves a tool call that runs past 120 s to the background, so a held line stops
+ * well short of that — and never past the server's own cap for a send or wait.
+ */
 export const MAX_TOOL_WAIT_SECONDS = Math.min(90, MAX_WAIT_SECONDS)
 
 const scalarOnly = (actual: unknown) => `must be text, and this call passed ${Array.isArray(actual) ? "a list" : "an object"}`
@@ -60,7 +63,7 @@ const flag = (description: string) =>
  * number, nothing at all or something that is not a number all mean the longest hold — a model that
  * wrote 0 meant "the default", not "return before asking".
  */
-export const holdSeconds = (v: unknown): number => {
+const holdSeconds = (v: unknown): number => {
   const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : Number.NaN
   return !Number.isFinite(n) || n <= 0 ? MAX_TOOL_WAIT_SECONDS : Math.min(n, MAX_TOOL_WAIT_SECONDS)
 }
