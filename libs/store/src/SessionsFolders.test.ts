@@ -1,12 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { Projects } from "./Projects.js"
 import type { NewSession } from "./SessionRow.js"
 import { groupFolders, Sessions } from "./Sessions.js"
+import { project } from "./sessionsFixture.js"
 import { withStore } from "./testStore.js"
-
-const project = (path: string) =>
-  Effect.flatMap(Projects, (projects) => projects.openByPath(path)).pipe(Effect.map(({ project }) => project.id))
 
 /** A project whose cards, in sidebar order, are: a(Auth) b c(Docs) d(Auth) e(Auth, parked) f. */
 const sidebar = Effect.gen(function* () {

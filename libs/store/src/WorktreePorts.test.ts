@@ -1,34 +1,40 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Data, Effect, Option } from "effect"
 import { withStore } from "./testStore.js"
-import { WorktreePorts } from "./WorktreePorts.js"
+import { WorktreePorts, type WorktreePortsShape } from "./WorktreePorts.js"
+
+/** Runs `body` against its own empty database, with `held` reserved first, in the order given. */
+const withPorts = <A, E>(held: ReadonlyArray<readonly [string, number]>, body: (ports: WorktreePortsShape) => Effect.Effect<A, E>) =>
+  withStore(
+    Effect.gen(function* () {
+      const ports = yield* WorktreePorts
+      for (const [path, port] of held) yield* ports.reserve(path, port)
+      return yield* body(ports)
+    })
+  )
 
 class ProbeFailed extends Data.TaggedError("ProbeFailed")<{ readonly path: string }> {}
 
 describe("WorktreePorts", () => {
   it.effect("a checkout with no port answers None", () =>
-    withStore(
+    withPorts([], (ports) =>
       Effect.gen(function* () {
-        const ports = yield* WorktreePorts
         expect(yield* ports.get("/wt/x")).toEqual(Option.none())
         expect(yield* ports.all()).toEqual([])
       })
     ))
 
   it.effect("a reserved port is remembered for its checkout", () =>
-    withStore(
+    withPorts([], (ports) =>
       Effect.gen(function* () {
-        const ports = yield* WorktreePorts
         expect(yield* ports.reserve("/wt/x", 24_123)).toBe(true)
         expect(yield* ports.get("/wt/x")).toEqual(Option.some(24_123))
       })
     ))
 
   it.effect("a port another checkout holds is refused and nothing is written", () =>
-    withStore(
+    withPorts([["/wt/x", 24_123]], (ports) =>
       Effect.gen(function* () {
-        const ports = yield* WorktreePorts
-        yield* ports.reserve("/wt/x", 24_123)
         expect(yield* ports.reserve("/wt/y", 24_123)).toBe(false)
         expect(yield* ports.get("/wt/y")).toEqual(Option.none())
         expect(yield* ports.reserve("/wt/x", 24_123)).toBe(true)
@@ -36,22 +42,16 @@ describe("WorktreePorts", () => {
     ))
 
   it.effect("reserving again for the same checkout replaces its port and frees the old one", () =>
-    withStore(
+    withPorts([["/wt/x", 24_123], ["/wt/x", 24_124]], (ports) =>
       Effect.gen(function* () {
-        const ports = yield* WorktreePorts
-        yield* ports.reserve("/wt/x", 24_123)
-        yield* ports.reserve("/wt/x", 24_124)
         expect(yield* ports.get("/wt/x")).toEqual(Option.some(24_124))
         expect(yield* ports.reserve("/wt/y", 24_123)).toBe(true)
       })
     ))
 
   it.effect("all lists every reservation by port", () =>
-    withStore(
+    withPorts([["/wt/b", 24_500], ["/wt/a", 24_010]], (ports) =>
       Effect.gen(function* () {
-        const ports = yield* WorktreePorts
-        yield* ports.reserve("/wt/b", 24_500)
-        yield* ports.reserve("/wt/a", 24_010)
         expect(yield* ports.all()).toEqual([
           { path: "/wt/a", port: 24_010 },
           { path: "/wt/b", port: 24_500 }
@@ -60,12 +60,8 @@ describe("WorktreePorts", () => {
     ))
 
   it.effect("prune drops the checkouts that no longer exist and returns their paths", () =>
-    withStore(
+    withPorts([["/wt/kept", 24_001], ["/wt/gone", 24_002], ["/wt/also-gone", 24_003]], (ports) =>
       Effect.gen(function* () {
-        const ports = yield* WorktreePorts
-        yield* ports.reserve("/wt/kept", 24_001)
-        yield* ports.reserve("/wt/gone", 24_002)
-        yield* ports.reserve("/wt/also-gone", 24_003)
         const existing = new Set(["/wt/kept"])
         const dropped = yield* ports.prune((path) => Effect.succeed(existing.has(path)))
         expect([...dropped].sort()).toEqual(["/wt/also-gone", "/wt/gone"])
@@ -75,11 +71,8 @@ describe("WorktreePorts", () => {
     ))
 
   it.effect("a failing existence check stops the prune with its own error and deletes nothing", () =>
-    withStore(
+    withPorts([["/wt/a", 24_001], ["/wt/b", 24_002]], (ports) =>
       Effect.gen(function* () {
-        const ports = yield* WorktreePorts
-        yield* ports.reserve("/wt/a", 24_001)
-        yield* ports.reserve("/wt/b", 24_002)
         const error = yield* Effect.flip(
           ports.prune((path) => (path === "/wt/b" ? new ProbeFailed({ path }) : Effect.succeed(false)))
         )

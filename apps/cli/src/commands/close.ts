@@ -3,7 +3,7 @@ import { Close, Rename } from "@lich/contract"
 import { Effect } from "effect"
 import { call } from "../layers.js"
 import { renderClosed, renderRenamed } from "../render/spawn.js"
-import { jsonFlag, printed, projectFlag, sender, sessionAnd, SPAWN_TIMEOUT_MS } from "./shared.js"
+import { jsonFlag, printed, projectFlag, sender, sessionAnd, sessionWordArgs, SPAWN_TIMEOUT_MS } from "./shared.js"
 
 export const close = Command.make(
   "close",
@@ -36,19 +36,11 @@ export const close = Command.make(
     )
 ).pipe(Command.withDescription("Close a session and settle what happens to the checkout it was the last one in."))
 
-export const rename = Command.make(
-  "rename",
-  {
-    project: projectFlag,
-    json: jsonFlag,
-    words: Args.text({ name: "[session] label" }).pipe(Args.between(1, 2))
-  },
-  (f) =>
-    Effect.gen(function* () {
-      const { target, word: label } = yield* sessionAnd(
-        f.words,
-        "with one argument, rename names the session it runs in, and this is not a lich session — name the session: lich rename <session> <label>"
-      )
-      yield* printed(f.json, call("spawn", Rename, { from: sender(), target, project: f.project, label }), renderRenamed)
-    })
+const renameAlone =
+  "with one argument, rename names the session it runs in, and this is not a lich session — name the session: lich rename <session> <label>"
+
+export const rename = Command.make("rename", sessionWordArgs("label"), (f) =>
+  Effect.flatMap(sessionAnd(f.words, renameAlone), ({ target, word }) =>
+    printed(f.json, call("spawn", Rename, { from: sender(), target, project: f.project, label: word }), renderRenamed)
+  )
 ).pipe(Command.withDescription("Rename a session: the name on its card, which is also the name it is addressed by."))

@@ -1,5 +1,5 @@
 /** Flags and helpers several commands share, so each is spelled and described once. */
-import { Options } from "@effect/cli"
+import { Args, Options } from "@effect/cli"
 import { Effect } from "effect"
 import { json as printJson, stdout } from "../output.js"
 import { Usage } from "../usage.js"
@@ -24,6 +24,13 @@ export const SPAWN_TIMEOUT_MS = 60_000
 /** A call's answer printed as --json asks: the shape most commands end in. */
 export const printed = <A, E, R>(asJson: boolean, answer: Effect.Effect<A, E, R>, render: (a: A) => string) =>
   Effect.flatMap(answer, (a) => print(asJson, a, render))
+
+/** The flags and the `[session] <word>` arguments of a command that acts on one session. */
+export const sessionWordArgs = (word: string) => ({
+  project: projectFlag,
+  json: jsonFlag,
+  words: Args.text({ name: `[session] ${word}` }).pipe(Args.between(1, 2))
+})
 
 /**
  * `[session] word`: with two words the first names the session; with one, the session is the one

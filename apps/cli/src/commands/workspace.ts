@@ -10,7 +10,7 @@ import {
   renderFolders,
   renderWorktrees
 } from "../render/workspace.js"
-import { jsonFlag, printed, projectFlag, sender, sessionAnd, SPAWN_TIMEOUT_MS } from "./shared.js"
+import { jsonFlag, printed, projectFlag, sender, sessionAnd, sessionWordArgs, SPAWN_TIMEOUT_MS } from "./shared.js"
 
 /** The flags and the argument of a command over one folder. */
 const oneFolder = { project: projectFlag, json: jsonFlag, folder: Args.text({ name: "folder" }) }
@@ -23,17 +23,11 @@ export const folders = Command.make("folders", { project: projectFlag, json: jso
   printed(f.json, call("spawn", Folders, { from: sender(), project: f.project }), renderFolders)
 ).pipe(Command.withDescription("List a project's sidebar folders and the sessions filed under each."))
 
-export const file = Command.make(
-  "file",
-  { project: projectFlag, json: jsonFlag, words: Args.text({ name: "[session] folder" }).pipe(Args.between(1, 2)) },
-  (f) =>
-    Effect.gen(function* () {
-      const { target, word: folder } = yield* sessionAnd(
-        f.words,
-        "with one argument, file moves the session it runs in, and this is not a lich session — name the session: lich file <session> <folder>"
-      )
-      yield* printed(f.json, call("spawn", File, { from: sender(), target, project: f.project, folder }), renderFiled)
-    })
+export const file = Command.make("file", sessionWordArgs("folder"), (f) =>
+  Effect.flatMap(
+    sessionAnd(f.words, "with one argument, file moves the session it runs in, and this is not a lich session — name the session: lich file <session> <folder>"),
+    ({ target, word }) => printed(f.json, call("spawn", File, { from: sender(), target, project: f.project, folder: word }), renderFiled)
+  )
 ).pipe(Command.withDescription("Move a session into a sidebar folder; '' takes it out of the one it is in."))
 
 export const renameFolder = Command.make(
