@@ -12,7 +12,7 @@
  * reads after the field's name ("session is required: …"), joined by `toolArgumentsMessage`.
  */
 import { JSONSchema, Option, ParseResult, Schema, SchemaAST } from "effect"
-import { MAX_ANSWER_BYTES, MAX_PROMPT_BYTES, MAX_WAIT_SECONDS } from "./ids.js"
+import { MAX_ANSWER_BYTES, MAX_PROMPT_BYTES, MAX_WAIT_SECONDS } from "./limits.js"
 import { ControlAction } from "./mod.js"
 import { ClosePayload } from "./rpc.js"
 
