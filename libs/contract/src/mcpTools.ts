@@ -12,6 +12,7 @@
  * reads after the field's name ("session is required: …"), joined by `toolArgumentsMessage`.
  */
 import { JSONSchema, Option, ParseResult, Schema, SchemaAST } from "effect"
+import { Ticket } from "./ids.js"
 import { MAX_ANSWER_BYTES, MAX_PROMPT_BYTES, MAX_WAIT_SECONDS } from "./limits.js"
 import { ControlAction } from "./mod.js"
 import { ClosePayload } from "./rpc.js"
@@ -29,9 +30,10 @@ const Scalar = Schema.Union(Schema.String, Schema.Number, Schema.Boolean).annota
   message: (issue) => ({ message: scalarOnly(issue.actual), override: true })
 })
 
-/** Any scalar, as its string. The description sits on the transformation: the listing keeps it there. */
-const text = (description: string, to: Schema.Schema<string> = Schema.String) =>
+/** Any scalar, as its string, decoded on into `to`. The description sits on the transformation: the listing keeps it there. */
+const textAs = <A>(to: Schema.Schema<A, string>, description: string) =>
   Schema.transform(Scalar, to, { strict: true, decode: (v) => String(v), encode: (s) => s }).annotations({ description })
+const text = (description: string) => textAs(Schema.String, description)
 
 /** A text field where "" names nothing (a session, a prompt, an answer). */
 const nonBlank = (why: string) => Schema.String.pipe(Schema.filter((s) => s.trim() !== "", { message: () => `is empty: ${why}` }))
@@ -41,11 +43,13 @@ const needed = <S extends Schema.Schema.All>(schema: S, why: string) =>
   Schema.propertySignature(schema).annotations({ missingMessage: () => `is required: ${why}` })
 
 /** Required and not blank. */
-const named = (description: string, why: string) => needed(text(description, nonBlank(why)), why)
+const named = (description: string, why: string) => needed(textAs(nonBlank(why), description), why)
 /** Required, and "" passes: whether empty means something is the tool's call. */
 const given = (description: string, why: string) => needed(text(description), why)
 /** Optional text: "" when left out. */
 const optionalText = (description: string) => Schema.optionalWith(text(description), { default: () => "" })
+/** An optional ticket: "" (left out) means every result ready, or the one request open. */
+const optionalTicket = (description: string) => Schema.optionalWith(textAs(Ticket, description), { default: () => "" as Ticket })
 
 /** On only for true or "true": anything else a model might send ("yes", 1, "false") leaves it off. */
 const flag = (description: string) =>
@@ -104,7 +108,7 @@ export const SendToSessionInput = Schema.Struct({
 })
 
 export const WaitForAnswerInput = Schema.Struct({
-  ticket: optionalText("The ticket a send or open_session handed back. Leave it out to collect everything ready."),
+  ticket: optionalTicket("The ticket a send or open_session handed back. Leave it out to collect everything ready."),
   timeout: timeoutSeconds,
   noWait: flag("Return at once with whatever is ready instead of waiting for the next result. Not with a ticket.").pipe(Schema.fromKey("no_wait"))
 }).pipe(
@@ -120,7 +124,7 @@ export const ReplyToSessionInput = Schema.Struct({
     `A concise report: what was done, where, and what is left. Not a transcript. At most ${MAX_ANSWER_BYTES / 1024} KiB.`,
     "the report to send back to whoever asked"
   ),
-  ticket: optionalText("The ticket from the message that brought the task.")
+  ticket: optionalTicket("The ticket from the message that brought the task.")
 })
 
 export const OpenSessionInput = Schema.Struct({
