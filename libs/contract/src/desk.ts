@@ -7,6 +7,7 @@
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
 import { LichError } from "./errors.js"
+import { ProjectId, SessionId } from "./ids.js"
 
 const error = LichError
 
@@ -86,7 +87,7 @@ export class DirtyFiles extends Schema.Class<DirtyFiles>("DirtyFiles")({ path: S
 export const Complete = Rpc.make("Complete", { payload: { path: Schema.String }, success: Completion, error })
 export const Recent = Rpc.make("Recent", { payload: {}, success: Schema.Array(RecentProject), error })
 export const OpenProject = Rpc.make("OpenProject", { payload: { path: Schema.String }, success: RecentProject, error })
-export const CloseProject = Rpc.make("CloseProject", { payload: { id: Schema.String }, success: ProjectClosed, error })
+export const CloseProject = Rpc.make("CloseProject", { payload: { id: ProjectId }, success: ProjectClosed, error })
 export const Providers = Rpc.make("Providers", { payload: {}, success: Schema.Array(ProviderFound), error })
 export const ListBranches = Rpc.make("Branches", { payload: { project: Schema.String }, success: Branches, error })
 export const GetSettings = Rpc.make("GetSettings", { payload: { project: Schema.String }, success: SettingsView, error })
@@ -103,5 +104,5 @@ export const SetProjectFile = Rpc.make("SetProjectFile", {
 })
 /** project "" = every project's parked sessions, newest first. */
 export const History = Rpc.make("History", { payload: { project: Schema.String }, success: Schema.Array(Parked), error })
-export const Resume = Rpc.make("Resume", { payload: { id: Schema.String }, success: Resumed, error })
+export const Resume = Rpc.make("Resume", { payload: { id: SessionId }, success: Resumed, error })
 export const Dirty = Rpc.make("Dirty", { payload: { target: Schema.String }, success: DirtyFiles, error })

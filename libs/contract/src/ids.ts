@@ -18,11 +18,14 @@ export type SessionId = typeof SessionId.Type
 export const ProjectId = Schema.String.pipe(Schema.brand("ProjectId"))
 export type ProjectId = typeof ProjectId.Type
 
-/** 4 random bytes hex, the one handle an errand is answered on. */
-export const Ticket = Schema.String
+/** 4 random bytes hex, the one handle an errand is answered on ("" in a payload = the one open). */
+export const Ticket = Schema.String.pipe(Schema.brand("Ticket"))
 export type Ticket = typeof Ticket.Type
 
-/** Sender id as carried by the caller: "" for a command run outside any session. */
+/**
+ * Sender id as carried by the caller: LICH_SESSION_ID, or "" for a command run outside any session.
+ * Not branded yet: every CLI command and MCP tool builds it from the environment (issue 14 notes).
+ */
 export const FromId = Schema.String
 
 /**

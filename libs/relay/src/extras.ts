@@ -3,7 +3,7 @@
  * leaves it there (no Enter) — the person at that session writes the question around it; focus asks
  * the window to open a card.
  */
-import { Focused, Inserted, MAX_ANSWER_BYTES, Refused } from "@lich/contract"
+import { Focused, type FocusPayload, Inserted, type InsertPayload, MAX_ANSWER_BYTES, Refused } from "@lich/contract"
 import type { Workspace } from "@lich/spawn"
 import type { Projects } from "@lich/store"
 import type { Terminals } from "@lich/terminal"
@@ -24,7 +24,7 @@ interface Deps {
 
 export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
   Effect.sync(() => {
-    const insert = (p: { from: string; session: string; project: string; text: string; timeout: number }) =>
+    const insert = (p: InsertPayload) =>
       Effect.gen(function* () {
         const text = yield* cleanInsert(p.text)
         const cards = (yield* liveCards(ws, terminals)).filter((c) => c.id !== p.from || p.session !== "")
@@ -52,7 +52,7 @@ export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
         return new Inserted({ id: target.id, label: target.label, project: target.project, kind: target.row.kind, bytes: bytes(text) })
       })
 
-    const focus = (p: { from: string; target: string; project: string }) =>
+    const focus = (p: FocusPayload) =>
       Effect.gen(function* () {
         const cards = yield* liveCards(ws, terminals)
         const target = yield* findLive(cards, p.target, p.project)

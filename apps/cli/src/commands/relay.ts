@@ -1,6 +1,6 @@
 /** send, wait and reply: handing a task over, holding the line for its answer, answering one. */
 import { Args, Command, Options } from "@effect/cli"
-import { Collect, DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, Reply, Send, Wait, type RelayResult } from "@lich/contract"
+import { Collect, DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, Reply, Send, Ticket, Wait, type RelayResult } from "@lich/contract"
 import { Effect } from "effect"
 import { call } from "../layers.js"
 import { exitCodeFor, exitCodes } from "../exitCodes.js"
@@ -74,7 +74,7 @@ export const wait = Command.make(
     Effect.gen(function* () {
       if (f.ticket._tag === "Some") {
         if (f.noWait) return yield* new Usage({ message: "--no-wait collects everything ready and takes no ticket — drop one of them" })
-        const r = yield* call("relay", Wait, { from: sender(), ticket: f.ticket.value, timeout: f.timeout }, waitBudgetMs(f.timeout))
+        const r = yield* call("relay", Wait, { from: sender(), ticket: Ticket.make(f.ticket.value), timeout: f.timeout }, waitBudgetMs(f.timeout))
         return yield* printResult(r, f.json)
       }
       if (sender() === "") {
@@ -97,7 +97,7 @@ export const reply = Command.make(
       const [a, b] = f.words
       const ticket = b === undefined ? "" : a!
       const answer = b === undefined ? a! : b
-      yield* call("relay", Reply, { from: sender(), ticket, answer }, REPLY_PATIENCE_MS, replyUnsure(ticket))
+      yield* call("relay", Reply, { from: sender(), ticket: Ticket.make(ticket), answer }, REPLY_PATIENCE_MS, replyUnsure(ticket))
       yield* stdout(renderReplied())
     })
 ).pipe(Command.withDescription("Hand an answer to the session waiting on a ticket (or the one request open against this session)."))
