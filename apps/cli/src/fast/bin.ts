@@ -1,13 +1,13 @@
 /**
  * Entry of the fast bundle (dist/fast.cjs), which bin/lich loads instead of the CLI bundle for the
- * words listed there (`sessions`, `whoami`). Agents call these constantly, and the full path spends most of a
- * cold call evaluating Effect and @effect/cli before its request goes out (docs/ceilings.md, "CLI
- * cold start"); this one parses its few command lines by hand and evaluates no Effect at all. For
+ * words listed there (`sessions`, `whoami`). Agents call these constantly, and the full path spends
+ * most of a cold call evaluating Effect and @effect/cli before its request goes out (docs/ceilings.md,
+ * "CLI cold start"); this one parses its few command lines by hand and evaluates no Effect. For
  * anything it does not handle — another flag, `--help`, a failure it does not word — it loads the
  * CLI bundle through bin/lich's loader, and that runs the command from the start as if this bundle
  * had never been there.
  */
-import { stripAnsi, failText, outText, plain } from "./text.js"
+import { failText, outText, plain, stripAnsi } from "./text.js"
 import type { Result } from "./result.js"
 import { sessions, whoami } from "./sessions.js"
 import { ignoreEpipe } from "./streams.js"
