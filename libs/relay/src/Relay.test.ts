@@ -1,29 +1,23 @@
 /**
  * The relay's clockwork under TestClock, over fake PTYs: the hour a ticket lives (counted from the
  * last wait that gave up, never under a waiter), the tombstone that says "expired", the receipt
- * window that retypes once and then calls a task unread, late answers, and two errands that end in
- * one turn. Integration suites cover the same paths with real processes; this one owns the time.
+ * window that retypes once and then calls a task unread, late answers, two errands that end in one
+ * turn, and the per-target lanes gone once their hand-offs are. Integration suites cover the same
+ * paths with real processes; this one owns the time.
  */
 import { it } from "@effect/vitest"
 import { HookReports, type HookReport } from "@lich/events"
-import { Workspace } from "@lich/spawn"
-import { FakePty, Terminals } from "@lich/terminal"
-import { Duration, Effect, Fiber, TestClock } from "effect"
+import { Terminals } from "@lich/terminal"
+import { Effect, Fiber } from "effect"
 import { describe, expect } from "vitest"
+import { RelayCore } from "./core.js"
 import { Relay } from "./Relay.js"
-import { relayTestLayer } from "./testLayer.js"
+import { openSession as openIn, relayTestLayer, sending, tick, typedTicket } from "./testLayer.js"
 
 const { dir, layer: TestLayer } = relayTestLayer("lich-relay-")
 
-const tick = (ms: number) => TestClock.adjust(Duration.millis(ms))
-
-/** Opens a crush session (a provider with no tools) in the temp project and returns it with its fake PTY. */
-const openSession = Effect.gen(function* () {
-  const ws = yield* Workspace
-  const opened = yield* ws.open({ from: "", project: dir, kind: "crush", worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" })
-  const proc = yield* (yield* FakePty).latest
-  return { id: opened.session.id, label: opened.session.label, proc }
-})
+/** A crush session (a provider with no tools) in the temp project. */
+const openSession = openIn(dir, "crush")
 
 /** What the hook route does with a report: the terminal's readiness hears it, and the relay. */
 const report = (id: string, state: "busy" | "done" | "idle") =>
@@ -32,6 +26,23 @@ const report = (id: string, state: "busy" | "done" | "idle") =>
     yield* (yield* HookReports).publish({ id, state, tool: "", detail: "", reason: "" } satisfies HookReport)
   })
 
+/** A wait of `timeout` seconds on `ticket`, the clock moved a second under it. */
+const waitASecond = (ticket: string) =>
+  Effect.flatMap(Relay, (relay) => Effect.fork(relay.wait({ from: "", ticket, timeout: 1 }))).pipe(Effect.zipLeft(tick(1_000)), Effect.flatMap(Fiber.join))
+
+/** A target at its prompt (its hooks said done), with one task typed at it. */
+const taskAtIdle = (prompt: string) =>
+  Effect.gen(function* () {
+    const t = yield* openSession
+    yield* report(t.id, "done")
+    const send = yield* sending(t.id, prompt, 100)
+    yield* tick(200)
+    return { t, send }
+  })
+
+/** One turn, start to end, at `id`. */
+const turn = (id: string) => Effect.zipRight(report(id, "busy"), report(id, "done"))
+
 const typedCount = (text: string, needle: string) => text.split(needle).length - 1
 
 describe("the relay's clock", () => {
@@ -39,17 +50,15 @@ describe("the relay's clock", () => {
     Effect.gen(function* () {
       const relay = yield* Relay
       const t = yield* openSession
-      const send = yield* Effect.fork(relay.send({ from: "", target: t.id, project: "", prompt: "do it", timeout: 1, private: false }))
+      const send = yield* sending(t.id, "do it", 1)
       yield* tick(1_000)
       const pending = yield* Fiber.join(send)
       expect(pending.status).toBe("pending")
       yield* tick(59 * 60_000)
-      expect((yield* Effect.fork(relay.wait({ from: "", ticket: pending.ticket, timeout: 1 })).pipe(Effect.zipLeft(tick(1_000)), Effect.flatMap(Fiber.join))).status).toBe("pending")
+      expect((yield* waitASecond(pending.ticket)).status).toBe("pending")
       // That wait gave up at ~60 min: the hour now runs from there.
       yield* tick(59 * 60_000)
-      const stillOpen = yield* Effect.fork(relay.wait({ from: "", ticket: pending.ticket, timeout: 1 }))
-      yield* tick(1_000)
-      expect((yield* Fiber.join(stillOpen)).status).toBe("pending")
+      expect((yield* waitASecond(pending.ticket)).status).toBe("pending")
       yield* tick(62 * 60_000)
       const expired = yield* relay.wait({ from: "", ticket: pending.ticket, timeout: 1 })
       expect(expired.status).toBe("expired")
@@ -64,9 +73,9 @@ describe("the relay's clock", () => {
       const relay = yield* Relay
       const t = yield* openSession
       // Three waits in relay, each 30 min, overlapping: the ticket outlives its hour under them.
-      const first = yield* Effect.fork(relay.send({ from: "", target: t.id, project: "", prompt: "long", timeout: 1800, private: false }))
+      const first = yield* sending(t.id, "long", 1800)
       yield* tick(1_000)
-      const ticket = /reply ([0-9a-f]{8}) /.exec(t.proc.writtenText())![1]!
+      const ticket = typedTicket(t.proc)
       yield* tick(28 * 60_000)
       const second = yield* Effect.fork(relay.wait({ from: "", ticket, timeout: 1800 }))
       yield* tick(29 * 60_000)
@@ -81,11 +90,7 @@ describe("the relay's clock", () => {
 
   it.scoped("retypes once at a reporting target that never started, then calls the task unread", () =>
     Effect.gen(function* () {
-      const relay = yield* Relay
-      const t = yield* openSession
-      yield* report(t.id, "done")
-      const send = yield* Effect.fork(relay.send({ from: "", target: t.id, project: "", prompt: "read me", timeout: 100, private: false }))
-      yield* tick(200)
+      const { t, send } = yield* taskAtIdle("read me")
       expect(typedCount(t.proc.writtenText(), "read me")).toBe(1)
       yield* tick(30_000)
       expect(typedCount(t.proc.writtenText(), "read me")).toBe(2)
@@ -97,10 +102,9 @@ describe("the relay's clock", () => {
 
   it.scoped("calls a task undelivered when its target dies before reaching a prompt", () =>
     Effect.gen(function* () {
-      const relay = yield* Relay
       const t = yield* openSession
       yield* report(t.id, "busy")
-      const send = yield* Effect.fork(relay.send({ from: "", target: t.id, project: "", prompt: "never", timeout: 100, private: false }))
+      const send = yield* sending(t.id, "never", 100)
       yield* tick(5_000)
       t.proc.exit(1)
       yield* tick(10)
@@ -114,12 +118,8 @@ describe("turns read from hooks", () => {
   it.scoped("takes a late answer once, for an hour after the turn ended without one", () =>
     Effect.gen(function* () {
       const relay = yield* Relay
-      const t = yield* openSession
-      yield* report(t.id, "done")
-      const send = yield* Effect.fork(relay.send({ from: "", target: t.id, project: "", prompt: "background job", timeout: 100, private: false }))
-      yield* tick(200)
-      yield* report(t.id, "busy")
-      yield* report(t.id, "done")
+      const { t, send } = yield* taskAtIdle("background job")
+      yield* turn(t.id)
       yield* tick(10)
       const r = yield* Fiber.join(send)
       expect(r.status).toBe("unanswered")
@@ -134,16 +134,11 @@ describe("turns read from hooks", () => {
 
   it.scoped("tells both senders when one turn ends two errands, and leaves a note at the worker", () =>
     Effect.gen(function* () {
-      const relay = yield* Relay
-      const t = yield* openSession
-      yield* report(t.id, "done")
-      const a = yield* Effect.fork(relay.send({ from: "", target: t.id, project: "", prompt: "first", timeout: 100, private: false }))
-      yield* tick(200)
-      const b = yield* Effect.fork(relay.send({ from: "", target: t.id, project: "", prompt: "second", timeout: 100, private: false }))
+      const { t, send: a } = yield* taskAtIdle("first")
+      const b = yield* sending(t.id, "second", 100)
       yield* tick(800)
       expect(t.proc.writtenText()).toContain("second")
-      yield* report(t.id, "busy")
-      yield* report(t.id, "done")
+      yield* turn(t.id)
       yield* tick(200)
       expect((yield* Fiber.join(a)).status).toBe("unanswered")
       expect((yield* Fiber.join(b)).status).toBe("unanswered")
@@ -154,20 +149,33 @@ describe("turns read from hooks", () => {
   it.scoped("says nothing at the end of a turn while the worker waits on an errand of its own", () =>
     Effect.gen(function* () {
       const relay = yield* Relay
-      const worker = yield* openSession
+      const { t: worker, send: asked } = yield* taskAtIdle("delegate this")
       const helper = yield* openSession
-      yield* report(worker.id, "done")
-      const asked = yield* Effect.fork(relay.send({ from: "", target: worker.id, project: "", prompt: "delegate this", timeout: 100, private: false }))
-      yield* tick(200)
       yield* report(worker.id, "busy")
-      const own = yield* Effect.fork(relay.send({ from: worker.id, target: helper.id, project: "", prompt: "sub task", timeout: 1, private: false }))
+      const own = yield* sending(helper.id, "sub task", 1, worker.id)
       yield* tick(1_000)
       expect((yield* Fiber.join(own)).status).toBe("pending")
       yield* report(worker.id, "done")
       yield* tick(10)
-      const ticket = /reply ([0-9a-f]{8}) /.exec(worker.proc.writtenText())![1]!
+      const ticket = typedTicket(worker.proc)
       yield* relay.reply({ from: worker.id, ticket, answer: "delegated and done" })
       expect((yield* Fiber.join(asked)).answer).toBe("delegated and done")
+    }).pipe(Effect.provide(TestLayer))
+  )
+})
+
+describe("the per-target lanes", () => {
+  it.scoped("are all gone once N tasks to N targets are handed over", () =>
+    Effect.gen(function* () {
+      const core = yield* RelayCore
+      const n = 6
+      const targets = yield* Effect.forEach(Array.from({ length: n }), () => openSession)
+      const sends = yield* Effect.forEach(targets, (t, i) => sending(t.id, `task ${i}`, 1))
+      yield* tick(1_000)
+      for (const t of targets) expect(t.proc.writtenText()).toContain("task")
+      expect((yield* Effect.forEach(sends, Fiber.join)).map((r) => r.status)).toEqual(Array(n).fill("pending"))
+      expect(yield* core.read((s) => s.lanes.size)).toBe(0)
+      expect(yield* core.read((s) => s.errands.size)).toBe(n)
     }).pipe(Effect.provide(TestLayer))
   )
 })

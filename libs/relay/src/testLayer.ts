@@ -4,14 +4,14 @@
  */
 import { EventHub, HookReports } from "@lich/events"
 import { ModChannel } from "@lich/mod"
-import { ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
+import { ServerConfig, type ServerConfigShape, SessionStates, Workspace, WorkspaceLayer } from "@lich/spawn"
 import { StoreMemory } from "@lich/store"
 import { FakePty, Terminals } from "@lich/terminal"
-import { Layer } from "effect"
+import { Duration, Effect, Layer, TestClock } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { RelayLayer } from "./Relay.js"
+import { Relay, RelayLayer } from "./Relay.js"
 
 export const relayTestLayer = (prefix: string, over: Partial<ServerConfigShape> = {}) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
@@ -29,3 +29,21 @@ export const relayTestLayer = (prefix: string, over: Partial<ServerConfigShape> 
   const layer = RelayLayer.pipe(Layer.provideMerge(Layer.merge(ModChannel.layer, WorkspaceLayer).pipe(Layer.provideMerge(base))))
   return { dir, layer }
 }
+
+export const tick = (ms: number) => TestClock.adjust(Duration.millis(ms))
+
+/** Opens a `kind` session in `dir` and returns it with its fake PTY. */
+export const openSession = (dir: string, kind: "crush" | "claude") =>
+  Effect.gen(function* () {
+    const ws = yield* Workspace
+    const opened = yield* ws.open({ from: "", project: dir, kind, worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" })
+    const proc = yield* (yield* FakePty).latest
+    return { id: opened.session.id, label: opened.session.label, proc }
+  })
+
+/** A send in a fiber of its own, for a test to move the clock under it. */
+export const sending = (target: string, prompt: string, timeout: number, from = "") =>
+  Effect.flatMap(Relay, (relay) => Effect.fork(relay.send({ from, target, project: "", prompt, timeout, private: false })))
+
+/** The ticket of the last relayed message typed at a fake PTY. */
+export const typedTicket = (proc: { writtenText: () => string }): string => /reply ([0-9a-f]{8}) /.exec(proc.writtenText())![1]!

@@ -7,26 +7,18 @@
 import { it } from "@effect/vitest"
 import { EventHub } from "@lich/events"
 import { ModChannel } from "@lich/mod"
-import { Workspace } from "@lich/spawn"
-import { FakePty } from "@lich/terminal"
-import { Duration, Effect, Fiber, Option, Queue, TestClock } from "effect"
+import { Effect, Fiber, Option, Queue } from "effect"
 import { describe, expect } from "vitest"
-import { Relay } from "./Relay.js"
-import { relayTestLayer } from "./testLayer.js"
+import { openSession, relayTestLayer, sending, tick } from "./testLayer.js"
 
 const { dir, layer: TestLayer } = relayTestLayer("lich-viamod-", { claudePlugin: { dir: "/nonexistent/plugin", version: "0.15.0" } })
 
-const tick = (ms: number) => TestClock.adjust(Duration.millis(ms))
+const openClaude = openSession(dir, "claude")
 
-const openClaude = Effect.gen(function* () {
-  const ws = yield* Workspace
-  const opened = yield* ws.open({ from: "", project: dir, kind: "claude", worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" })
-  const proc = yield* (yield* FakePty).latest
-  return { id: opened.session.id, proc }
-})
+const send = (target: string, prompt: string) => sending(target, prompt, 600)
 
-const send = (target: string, prompt: string) =>
-  Effect.flatMap(Relay, (relay) => Effect.fork(relay.send({ from: "", target, project: "", prompt, timeout: 600, private: false })))
+/** What the mod's next poll takes from the session's channel. */
+const polled = (id: string) => Effect.map(Effect.flatMap(ModChannel, (channel) => channel.poll(id, "0.15.0")), Option.getOrThrow)
 
 describe("delivery to a Claude Code session", () => {
   it.scoped("holds the task for the mod's first poll, then types it when no poll came within 15 s", () =>
@@ -42,12 +34,10 @@ describe("delivery to a Claude Code session", () => {
 
   it.scoped("hands the task to the mod when it polls within the grace, and types nothing", () =>
     Effect.gen(function* () {
-      const channel = yield* ModChannel
       const t = yield* openClaude
       yield* send(t.id, "through the mod")
       yield* tick(3_000)
-      const got = yield* channel.poll(t.id, "0.15.0")
-      const commands = Option.getOrThrow(got)
+      const commands = yield* polled(t.id)
       expect(commands).toHaveLength(1)
       expect(commands[0]!.kind).toBe("prompt")
       expect(commands[0]!.text).toContain("through the mod")
@@ -60,7 +50,6 @@ describe("delivery to a Claude Code session", () => {
     Effect.gen(function* () {
       const hub = yield* EventHub
       const events = yield* hub.subscribe
-      const channel = yield* ModChannel
       const t = yield* openClaude
       t.proc.emit(" Accessing workspace:\r\n\x1b[1C❯ No, exit\r\n   Yes,\x1b[1CI trust this folder\r\n")
       yield* send(t.id, "wait for trust")
@@ -70,7 +59,7 @@ describe("delivery to a Claude Code session", () => {
       yield* tick(4 * 60_000)
       expect(t.proc.writtenText()).toBe("")
       // The person trusts the folder; the mod loads and polls, and takes the held task.
-      const got = Option.getOrThrow(yield* channel.poll(t.id, "0.15.0"))
+      const got = yield* polled(t.id)
       expect(got[0]!.text).toContain("wait for trust")
       expect(t.proc.writtenText()).toBe("")
     }).pipe(Effect.provide(TestLayer))
