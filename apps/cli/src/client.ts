@@ -6,7 +6,7 @@
 import * as http from "node:http"
 import type { Rpc } from "@effect/rpc"
 import { Data, Effect, ParseResult, Schema } from "effect"
-import type { RpcGroupName } from "@lich/contract"
+import { decodeRpcEnvelope, type RpcGroupName } from "@lich/contract"
 import { coordinates, readRuntime } from "@lich/singleton"
 import { Usage } from "./usage.js"
 
@@ -139,12 +139,10 @@ export const httpCall = <Tag extends string, P extends Schema.Schema.Any, S exte
         Effect.mapError((e) => new Unreachable({ message: `lich answered in a shape this CLI does not know: ${e.message}` }))
       )
     }
-    const failure = json && typeof json === "object" ? (json as { failure?: unknown; error?: unknown }) : {}
-    const typed = yield* Schema.decodeUnknown(rpc.errorSchema as unknown as Schema.Schema<Schema.Schema.Type<E>, unknown>)(failure.failure).pipe(
+    const envelope = decodeRpcEnvelope(json)
+    const typed = yield* Schema.decodeUnknown(rpc.errorSchema as unknown as Schema.Schema<Schema.Schema.Type<E>, unknown>)(envelope.failure).pipe(
       Effect.option
     )
     if (typed._tag === "Some") return yield* Effect.fail(typed.value)
-    return yield* new Unreachable({
-      message: typeof failure.error === "string" ? failure.error : `lich answered ${reply.status}`
-    })
+    return yield* new Unreachable({ message: envelope.error ?? `lich answered ${reply.status}` })
   })

@@ -7,7 +7,7 @@
 import { Failed, NotFound, ThemeInfo, ThemeList, ThemeSwitched } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Settings } from "@lich/store"
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Either, Layer } from "effect"
 import * as fs from "node:fs/promises"
 import * as path from "node:path"
 import { bundled, SYSTEM_ID, SYSTEM_NAME } from "./bundled.js"
@@ -31,14 +31,12 @@ const readUserThemes = (dir: string) =>
     const found: Array<ThemeFile> = []
     for (const name of names.filter((n) => n.endsWith(".json")).sort()) {
       const text = yield* Effect.promise(() => fs.readFile(path.join(dir, name), "utf8").catch(() => ""))
-      let raw: unknown
-      try {
-        raw = JSON.parse(text)
-      } catch {
+      const raw = Either.try((): unknown => JSON.parse(text))
+      if (Either.isLeft(raw)) {
         yield* Effect.logWarning(`theme ${name} is not JSON; left out`)
         continue
       }
-      const v = validateTheme(raw, name.slice(0, -".json".length))
+      const v = validateTheme(raw.right, name.slice(0, -".json".length))
       if (v.ok) found.push(v.theme)
       else yield* Effect.logWarning(`theme ${name} left out: ${v.reason}`)
     }

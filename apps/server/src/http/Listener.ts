@@ -1,10 +1,14 @@
 /**
  * The one loopback listener: static window files at `/` (no token), and behind the token `/ping`,
  * `/rpc/*`, the `/events` and `/ws` sockets, the hook endpoints and the mod's routes. It binds 127.0.0.1
- * only — never another interface — and the bind itself is the single-instance lock.
+ * only — never another interface — and the bind itself is the single-instance lock. Hand-written on
+ * node:http rather than @effect/platform's HttpRouter: measured in bench/http-server.mjs, the reasons
+ * are in docs/ceilings.md ("The backend's HTTP server").
  */
-import { Context, Data, Effect, Runtime, type Scope } from "effect"
+import { rpcEnvelope } from "@lich/contract"
+import { Context, Data, Effect, type Fiber, Runtime, type Scope } from "effect"
 import * as http from "node:http"
+import type { Duplex } from "node:stream"
 import { WebSocketServer, type WebSocket } from "ws"
 import { hostAllowed, originAllowed, tokenMatches } from "./auth.js"
 import { MAX_RPC_BODY } from "./rpc.js"
@@ -40,19 +44,41 @@ export const MAX_HOOK_BODY = 4 * 1024
 /** 256 bytes: a launch code is 32 hex characters in a one-key object. */
 const MAX_LAUNCH_BODY = 256
 
+/** What a route answers; `after` runs once the reply has been written. "answered": it wrote its own. */
+type Answer = { readonly status: number; readonly body?: unknown; readonly after?: Effect.Effect<void> | undefined } | "answered"
+
+const NOT_ALLOWED: Answer = { status: 405, body: "method not allowed" }
+
 const readBody = (req: http.IncomingMessage, limit: number) =>
-  new Promise<string | undefined>((resolve) => {
+  Effect.async<string | undefined>((resume) => {
     const chunks: Array<Buffer> = []
     let size = 0
     // Past the limit the rest is read and dropped rather than the socket destroyed: a client that
-    // is reset mid-send never reads the 413 that says why.
+    // is reset mid-send never reads the 413 that says why (bench/http-server.mjs shows the difference).
     req.on("data", (c: Buffer) => {
       size += c.length
       if (size <= limit) chunks.push(c)
     })
-    req.on("end", () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString("utf8")))
-    req.on("error", () => resolve(undefined))
+    req.on("end", () => resume(Effect.succeed(size > limit ? undefined : Buffer.concat(chunks).toString("utf8"))))
+    req.on("error", () => resume(Effect.succeed(undefined)))
   })
+
+/** A POST route: `f` of the body when it is within `limit`, else a 413 saying `tooLarge`. */
+const withBody = <R>(req: http.IncomingMessage, limit: number, tooLarge: unknown, f: (body: string) => Effect.Effect<Answer, never, R>) =>
+  req.method !== "POST"
+    ? Effect.succeed(NOT_ALLOWED)
+    : Effect.flatMap(readBody(req, limit), (body) => (body === undefined ? Effect.succeed<Answer>({ status: 413, body: tooLarge }) : f(body)))
+
+/** `self`, unless the client goes away first: then it is interrupted and nothing is sent. */
+const whileConnected = <R>(res: http.ServerResponse, self: Effect.Effect<Answer, never, R>) =>
+  Effect.raceFirst(
+    self,
+    Effect.async<Answer>((resume) => {
+      const gone = () => resume(Effect.succeed("answered"))
+      res.once("close", gone)
+      return Effect.sync(() => res.off("close", gone))
+    })
+  )
 
 const send = (res: http.ServerResponse, status: number, body?: unknown) => {
   if (body === undefined) {
@@ -63,97 +89,113 @@ const send = (res: http.ServerResponse, status: number, body?: unknown) => {
   res.writeHead(status, { "content-type": typeof body === "string" ? "text/plain; charset=utf-8" : "application/json" }).end(text)
 }
 
+/** Everything past the Host and Origin checks: the static files, then the token, then the routes. */
+const dispatch = <R>(o: ListenerOptions, routes: Routes<R>, req: http.IncomingMessage, res: http.ServerResponse, url: URL): Effect.Effect<Answer, never, R> => {
+  const p = url.pathname
+  if (req.method === "GET" && !isProtected(p) && !routes.post.has(p) && !routes.get?.has(p)) {
+    return Effect.sync((): Answer => {
+      serveStatic(o.staticRoot, p, res)
+      return "answered"
+    })
+  }
+  if (p === "/launch" && routes.launch) return withBody(req, MAX_LAUNCH_BODY, rpcEnvelope("body too large"), routes.launch)
+  if (!tokenMatches(url.searchParams.get("token"), o.token)) return Effect.succeed({ status: 401, body: "invalid token" })
+  if (p === "/ping") return Effect.succeed({ status: 204 })
+  if (p.startsWith("/rpc/")) return withBody(req, MAX_RPC_BODY, rpcEnvelope("request body over 1 MiB"), (body) => routes.rpc(p.slice(5), body))
+  const plugin = String(req.headers["x-lich-plugin"] ?? "")
+  const poll = routes.get?.get(p)
+  // A long poll whose client went away is interrupted, not left parked for its full 25 s.
+  if (poll) return req.method === "GET" ? whileConnected(res, poll(url.searchParams, plugin)) : Effect.succeed(NOT_ALLOWED)
+  const hook = routes.post.get(p)
+  if (!hook) return Effect.succeed({ status: 404, body: "not found" })
+  const limit = routes.postLimits?.get(p) ?? MAX_HOOK_BODY
+  return withBody(req, limit, `body over ${limit / 1024} KiB`, (body) => Effect.map(hook(body, plugin), (r) => ({ status: r.status, body: r.text })))
+}
+
+/** The request target, or the refusal of a malformed one, a foreign Host or a foreign Origin. */
+const admit = (o: ListenerOptions, req: http.IncomingMessage): URL | Answer => {
+  const url = parseUrl(req.url)
+  if (!url) return { status: 400, body: "malformed URL" }
+  if (!hostAllowed(req.headers.host, o.port)) return { status: 403, body: "forbidden host" }
+  if (!originAllowed(req.headers.origin, o.port)) return { status: 403, body: "forbidden origin" }
+  return url
+}
+
+/**
+ * One request, start to end, as one fiber. A request that failed inside lich answers in words; the
+ * cause (and any stack) goes to the log only.
+ */
+const answer = <R>(o: ListenerOptions, routes: Routes<R>, runFork: (e: Effect.Effect<void>) => unknown, req: http.IncomingMessage, res: http.ServerResponse) => {
+  const admitted = admit(o, req)
+  const reply = admitted instanceof URL ? dispatch(o, routes, req, res, admitted) : Effect.succeed(admitted)
+  return reply.pipe(
+    Effect.flatMap((a) =>
+      Effect.sync(() => {
+        if (a === "answered") return
+        if (a.after) res.once("finish", () => runFork(a.after!))
+        send(res, a.status, a.body)
+      })
+    ),
+    Effect.catchAllCause((cause) =>
+      Effect.zipRight(
+        Effect.logError(`${req.method} ${(req.url ?? "").split("?")[0]} failed`, cause),
+        Effect.sync(() => {
+          if (!res.headersSent) send(res, 500, rpcEnvelope("lich failed to answer this request — the log says why"))
+        })
+      )
+    )
+  )
+}
+
+interface UpgradeDeps<R> {
+  readonly o: ListenerOptions
+  readonly routes: Routes<R>
+  readonly runFork: <A, E>(e: Effect.Effect<A, E, R>) => Fiber.RuntimeFiber<A, E>
+  readonly wss: WebSocketServer
+  readonly sockets: Set<WebSocket>
+}
+
+/** `/events` and `/ws`: the same checks as a request, answered with a bare status line when refused. */
+const upgrade = <R>({ o, routes, runFork, wss, sockets }: UpgradeDeps<R>) => (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+  // A client that resets mid-handshake is its own problem: an unhandled socket error would end lich.
+  socket.on("error", () => socket.destroy())
+  const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`)
+  const url = parseUrl(req.url)
+  if (!url) return refuse("400 Bad Request")
+  const route = url.pathname === "/events" ? routes.events : url.pathname === "/ws" ? routes.terminal : undefined
+  if (!hostAllowed(req.headers.host, o.port)) return refuse("403 Forbidden")
+  if (!originAllowed(req.headers.origin, o.port)) return refuse("403 Forbidden")
+  if (!route) return refuse("404 Not Found")
+  if (!tokenMatches(url.searchParams.get("token"), o.token)) return refuse("401 Unauthorized")
+  wss.handleUpgrade(req, socket, head, (ws) => {
+    // A protocol error (a frame over 1 MiB, invalid UTF-8, an unmasked frame, a reserved opcode,
+    // RSV1, a fragmented ping, a 2^63 length) is emitted here and then closes this socket — with
+    // no listener it was an uncaught exception that ended lich and every session in it.
+    ws.on("error", (e: Error & { code?: string }) => runFork(Effect.logWarning(`${url.pathname} socket closed: ${e.code ?? e.message}`)))
+    sockets.add(ws)
+    const fiber = runFork(Effect.scoped(route(ws)))
+    ws.once("close", () => {
+      sockets.delete(ws)
+      runFork(fiber.interruptAsFork(fiber.id()))
+    })
+  })
+}
+
+const bind = (server: http.Server, port: number) =>
+  Effect.async<void, BindError>((resume) => {
+    server.once("error", (e: NodeJS.ErrnoException) => resume(Effect.fail(new BindError({ port, code: e.code ?? "", message: e.message }))))
+    server.listen({ port, host: "127.0.0.1", exclusive: true }, () => resume(Effect.void))
+  })
+
 export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
   Effect.gen(function* () {
-    const rt = yield* Effect.runtime<R>()
-    const runFork = Runtime.runFork(rt)
+    const runFork = Runtime.runFork(yield* Effect.runtime<R>())
     const sockets = new Set<WebSocket>()
     const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_PAYLOAD })
-
-    const onRequest = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-      const url = parseUrl(req.url)
-      if (!url) return send(res, 400, "malformed URL")
-      if (!hostAllowed(req.headers.host, o.port)) return send(res, 403, "forbidden host")
-      if (!originAllowed(req.headers.origin, o.port)) return send(res, 403, "forbidden origin")
-      if (req.method === "GET" && !isProtected(url.pathname) && !routes.post.has(url.pathname) && !routes.get?.has(url.pathname)) return serveStatic(o.staticRoot, url.pathname, res)
-      if (url.pathname === "/launch" && routes.launch) {
-        if (req.method !== "POST") return send(res, 405, "method not allowed")
-        const body = await readBody(req, MAX_LAUNCH_BODY)
-        if (body === undefined) return send(res, 413, { error: "body too large" })
-        const reply = await Runtime.runPromise(rt)(routes.launch(body))
-        return send(res, reply.status, reply.body)
-      }
-      if (!tokenMatches(url.searchParams.get("token"), o.token)) return send(res, 401, "invalid token")
-      if (url.pathname === "/ping") return send(res, 204)
-      if (url.pathname.startsWith("/rpc/")) {
-        if (req.method !== "POST") return send(res, 405, "method not allowed")
-        const body = await readBody(req, MAX_RPC_BODY)
-        if (body === undefined) return send(res, 413, { error: "request body over 1 MiB" })
-        const reply = await Runtime.runPromise(rt)(routes.rpc(url.pathname.slice(5), body))
-        const after = reply.after
-        if (after) res.once("finish", () => runFork(after))
-        return send(res, reply.status, reply.body)
-      }
-      const plugin = String(req.headers["x-lich-plugin"] ?? "")
-      const poll = routes.get?.get(url.pathname)
-      if (poll) {
-        if (req.method !== "GET") return send(res, 405, "method not allowed")
-        // A long poll whose client went away is interrupted, not left parked for its full 25 s.
-        const gone = new AbortController()
-        res.once("close", () => gone.abort())
-        const reply = await Runtime.runPromise(rt)(poll(url.searchParams, plugin), { signal: gone.signal })
-        return send(res, reply.status, reply.body)
-      }
-      const hook = routes.post.get(url.pathname)
-      if (hook) {
-        if (req.method !== "POST") return send(res, 405, "method not allowed")
-        const limit = routes.postLimits?.get(url.pathname) ?? MAX_HOOK_BODY
-        const body = await readBody(req, limit)
-        if (body === undefined) return send(res, 413, `body over ${limit / 1024} KiB`)
-        const reply = await Runtime.runPromise(rt)(hook(body, plugin))
-        return send(res, reply.status, reply.text)
-      }
-      return send(res, 404, "not found")
-    }
-
-    // A request that failed inside lich answers in words; the cause (and any stack) goes to the log only.
-    const server = http.createServer((req, res) => {
-      onRequest(req, res).catch((e) => {
-        runFork(Effect.logError(`${req.method} ${(req.url ?? "").split("?")[0]} failed`, e))
-        if (!res.headersSent) send(res, 500, { error: "lich failed to answer this request — the log says why" })
-      })
-    })
-    server.on("upgrade", (req, socket, head) => {
-      // A client that resets mid-handshake is its own problem: an unhandled socket error would end lich.
-      socket.on("error", () => socket.destroy())
-      const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`)
-      const url = parseUrl(req.url)
-      if (!url) return refuse("400 Bad Request")
-      const route = url.pathname === "/events" ? routes.events : url.pathname === "/ws" ? routes.terminal : undefined
-      if (!hostAllowed(req.headers.host, o.port)) return refuse("403 Forbidden")
-      if (!originAllowed(req.headers.origin, o.port)) return refuse("403 Forbidden")
-      if (!route) return refuse("404 Not Found")
-      if (!tokenMatches(url.searchParams.get("token"), o.token)) return refuse("401 Unauthorized")
-      wss.handleUpgrade(req, socket, head, (ws) => {
-        // A protocol error (a frame over 1 MiB, invalid UTF-8, an unmasked frame, a reserved opcode,
-        // RSV1, a fragmented ping, a 2^63 length) is emitted here and then closes this socket — with
-        // no listener it was an uncaught exception that ended lich and every session in it.
-        ws.on("error", (e: Error & { code?: string }) => runFork(Effect.logWarning(`${url.pathname} socket closed: ${e.code ?? e.message}`)))
-        sockets.add(ws)
-        const fiber = runFork(Effect.scoped(route(ws)))
-        ws.once("close", () => {
-          sockets.delete(ws)
-          runFork(fiber.interruptAsFork(fiber.id()))
-        })
-      })
-    })
-
-    yield* Effect.async<void, BindError>((resume) => {
-      server.once("error", (e: NodeJS.ErrnoException) =>
-        resume(Effect.fail(new BindError({ port: o.port, code: e.code ?? "", message: e.message })))
-      )
-      server.listen({ port: o.port, host: "127.0.0.1", exclusive: true }, () => resume(Effect.void))
-    })
+    // One fiber per request: the node:http callback is where lich's Effect world begins.
+    const server = http.createServer((req, res) => void runFork(answer(o, routes, runFork, req, res)))
+    server.on("upgrade", upgrade({ o, routes, runFork, wss, sockets }))
+    yield* bind(server, o.port)
     yield* Effect.addFinalizer(() =>
       Effect.async<void>((resume) => {
         for (const ws of sockets) ws.terminate()

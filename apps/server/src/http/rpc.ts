@@ -4,8 +4,9 @@
  * `{"error": message, "failure": <encoded error>}` with 400 for refusals and 500 for failures.
  */
 import * as Headers from "@effect/platform/Headers"
-import type { Rpc, RpcGroup } from "@effect/rpc"
-import { Cause, Effect, Exit, ParseResult, Schema } from "effect"
+import { Rpc } from "@effect/rpc"
+import { rpcEnvelope } from "@lich/contract"
+import { Cause, Context, Effect, Either, Exit, Option, ParseResult, Schema, type Stream } from "effect"
 
 /** 1 MiB: far above any legitimate payload (prompts cap at 8 KiB, inserts at 64 KiB). */
 export const MAX_RPC_BODY = 1024 * 1024
@@ -15,8 +16,13 @@ export interface RpcReply {
   readonly body: unknown
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyGroup = RpcGroup.RpcGroup<any>
+/**
+ * What serving needs of an RpcGroup: its procedures by tag. An RpcGroup is one, whatever its
+ * procedures; its handlers are found in context under each procedure's key (RpcGroup.toLayer).
+ */
+export interface ServedGroup {
+  readonly requests: ReadonlyMap<string, Rpc.AnyWithProps>
+}
 
 const statusOf = (tag: string): number =>
   tag === "Failed" ? 500 : tag === "NotFound" ? 404 : 400
@@ -48,12 +54,9 @@ export const depthOf = (value: unknown, limit: number = MAX_BODY_DEPTH): number 
  * `curl -d '"x"' …/system.Quit` quit lich.
  */
 export const parseBody = (body: string): object | string => {
-  let json: unknown
-  try {
-    json = body === "" ? {} : JSON.parse(body)
-  } catch {
-    return "the request body is not JSON"
-  }
+  const parsed = Either.try((): unknown => (body === "" ? {} : JSON.parse(body)))
+  if (Either.isLeft(parsed)) return "the request body is not JSON"
+  const json = parsed.right
   if (json === null || typeof json !== "object" || Array.isArray(json)) return "the request body must be one JSON object of the procedure's arguments"
   if (depthOf(json) > MAX_BODY_DEPTH) return `the request body nests deeper than ${MAX_BODY_DEPTH} levels`
   return json
@@ -66,33 +69,44 @@ const issues = (e: ParseResult.ParseError): string =>
     .map((i) => (i.path.length > 0 ? `${i.path.join(".")}: ${i.message}` : i.message))
     .join("; ")
 
+/**
+ * The handler RpcGroup.toLayer put in context for `rpc`, with the context it was built in, as an
+ * Effect; undefined when none is (a group whose layer is not provided).
+ */
+const handlerFor = (rpc: Rpc.AnyWithProps) =>
+  Effect.map(Effect.serviceOption(Context.GenericTag<Rpc.Handler<string>>(rpc.key)), (found) =>
+    Option.map(found, (h) => (payload: unknown): Effect.Effect<unknown, unknown> => {
+      const result = h.handler(payload, { clientId: 0, headers: Headers.empty })
+      const value: Effect.Effect<unknown, unknown> | Stream.Stream<unknown, unknown> = Rpc.isWrapper(result) ? result.value : result
+      // Every procedure in the contract answers once; a streaming one has no place in a POST.
+      return Effect.isEffect(value) ? Effect.provide(value, h.context) : Effect.dieMessage(`${rpc._tag} streams; it cannot answer a POST`)
+    })
+  )
+
+/** A failure the procedure declares: its message, and the failure encoded with its error schema. */
+const refusal = (rpc: Rpc.AnyWithProps, f: { _tag?: string; message?: string }) =>
+  Effect.map(Schema.encode(rpc.errorSchema as Schema.Schema<unknown, unknown>)(f).pipe(Effect.option), (encoded): RpcReply => ({
+    status: statusOf(f._tag ?? "Failed"),
+    body: rpcEnvelope(f.message ?? String(f), Option.getOrUndefined(encoded))
+  }))
+
 /** Finds `tag` across the groups and runs its handler; the handlers must be in context. */
-export const serveRpc = (groups: ReadonlyArray<AnyGroup>, tag: string, body: string) =>
+export const serveRpc = (groups: ReadonlyArray<ServedGroup>, tag: string, body: string) =>
   Effect.gen(function* () {
-    const group = groups.find((g) => g.requests.has(tag))
-    const rpc = group?.requests.get(tag) as unknown as Rpc.AnyWithProps | undefined
-    if (!group || !rpc) return { status: 404, body: { error: `no procedure named ${tag}` } } satisfies RpcReply
+    const rpc = groups.map((g) => g.requests.get(tag)).find((r) => r !== undefined)
+    const handler = rpc ? yield* handlerFor(rpc) : Option.none()
+    if (!rpc || Option.isNone(handler)) return { status: 404, body: rpcEnvelope(`no procedure named ${tag}`) } satisfies RpcReply
     const json = parseBody(body)
-    if (typeof json === "string") return { status: 400, body: { error: json } } satisfies RpcReply
+    if (typeof json === "string") return { status: 400, body: rpcEnvelope(json) } satisfies RpcReply
     const payload = yield* Schema.decodeUnknown(rpc.payloadSchema as Schema.Schema<unknown, unknown>)(json).pipe(Effect.either)
-    if (payload._tag === "Left") {
-      return { status: 400, body: { error: `bad arguments for ${tag}: ${issues(payload.left)}` } } satisfies RpcReply
-    }
-    const handler = yield* (group.accessHandler as unknown as (t: string) => Effect.Effect<(p: unknown, h: Headers.Headers) => Effect.Effect<unknown, unknown>>)(tag)
-    const exit = yield* Effect.exit(handler(payload.right, Headers.empty))
+    if (payload._tag === "Left") return { status: 400, body: rpcEnvelope(`bad arguments for ${tag}: ${issues(payload.left)}`) } satisfies RpcReply
+    const exit = yield* Effect.exit(handler.value(payload.right))
     if (Exit.isSuccess(exit)) {
       const encoded = yield* Schema.encode(rpc.successSchema as Schema.Schema<unknown, unknown>)(exit.value).pipe(Effect.orDie)
       return { status: 200, body: encoded ?? null } satisfies RpcReply
     }
     const failure = Cause.failureOption(exit.cause)
-    if (failure._tag === "Some") {
-      const f = failure.value as { _tag?: string; message?: string }
-      const encoded = yield* Schema.encode(rpc.errorSchema as Schema.Schema<unknown, unknown>)(f).pipe(Effect.option)
-      return {
-        status: statusOf(f._tag ?? "Failed"),
-        body: { error: f.message ?? String(f), failure: encoded._tag === "Some" ? encoded.value : undefined }
-      } satisfies RpcReply
-    }
+    if (failure._tag === "Some") return yield* refusal(rpc, failure.value as { _tag?: string; message?: string })
     yield* Effect.logError(`${tag} died`, exit.cause)
-    return { status: 500, body: { error: `${tag} failed inside lich: ${Cause.pretty(exit.cause).split("\n")[0]}` } } satisfies RpcReply
+    return { status: 500, body: rpcEnvelope(`${tag} failed inside lich: ${Cause.pretty(exit.cause).split("\n")[0]}`) } satisfies RpcReply
   })

@@ -3,6 +3,7 @@
  * does — one loopback POST with the runtime file's token in the query — because the server bundle
  * does not carry the CLI's client.
  */
+import { parseRpcEnvelope } from "@lich/contract"
 import { Effect } from "effect"
 import * as http from "node:http"
 import { WindowError } from "./Window.js"
@@ -26,13 +27,8 @@ export const openWindowOn = (port: number, token: string, shell: string, flags: 
         res.on("data", (d: Buffer) => (text += d.toString("utf8")))
         res.on("end", () => {
           if (res.statusCode === 200) return resume(Effect.void)
-          let message = `the running lich answered ${res.statusCode}`
-          try {
-            const e = JSON.parse(text) as { error?: unknown }
-            if (typeof e.error === "string") message = e.error
-          } catch {
-            // not JSON: keep the status line
-          }
+          // A body that is no envelope (not JSON, a bare 401) keeps the status line.
+          const message = parseRpcEnvelope(text).error ?? `the running lich answered ${res.statusCode}`
           resume(Effect.fail(new WindowError({ message })))
         })
       }

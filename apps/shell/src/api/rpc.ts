@@ -1,4 +1,6 @@
 /** Calls `POST /rpc/<group>.<Method>?token=` with a JSON object, as the CLI does; failures carry the backend's message. */
+import { decodeRpcEnvelope } from "@lich/contract"
+
 export class RpcError extends Error {
   constructor(readonly tag: string, message: string, readonly status: number) {
     super(message)
@@ -16,6 +18,6 @@ export const makeRpc = (token: string): Rpc => async (method, payload = {}) => {
   const text = await res.text()
   const body = text === "" ? null : (JSON.parse(text) as unknown)
   if (res.ok) return body as never
-  const e = (body ?? {}) as { error?: string; failure?: { _tag?: string } }
-  throw new RpcError(e.failure?._tag ?? "Failed", e.error ?? `${method} answered ${res.status}`, res.status)
+  const e = decodeRpcEnvelope(body)
+  throw new RpcError(e.tag ?? "Failed", e.error ?? `${method} answered ${res.status}`, res.status)
 }
