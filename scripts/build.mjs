@@ -63,26 +63,37 @@ const effectReExports = (pkg) => {
   }
   return names
 }
-/** A workspace package whose src/index.ts is `export * from "./file.js"` lines: each value name's file. */
+/**
+ * A workspace package whose src/index.ts is `export * from "./file.js"` lines: each value name's file.
+ * A re-exported file's own `export * from` lines are followed too (ids.ts re-exports limits.ts), so
+ * a name is sent to the file that defines it, not to one that would evaluate schemas to pass it on.
+ */
 const workspaceReExports = (pkg) => {
   const index = require.resolve(pkg)
-  const dir = dirname(index)
   const source = readFileSync(index, "utf8")
   const names = new Map()
   const twice = new Set()
-  for (const [, name, file] of source.matchAll(/export \* as (\w+) from "\.\/([\w/]+)\.js"/g)) names.set(name, { ns: join(dir, `${file}.ts`) })
-  for (const [, file] of source.matchAll(/export \* from "\.\/([\w/]+)\.js"/g)) {
-    const path = join(dir, `${file}.ts`)
-    const text = readFileSync(path, "utf8")
+  for (const [, name, file] of source.matchAll(/export \* as (\w+) from "\.\/([\w/]+)\.js"/g)) names.set(name, { ns: join(dirname(index), `${file}.ts`) })
+  const seen = new Set()
+  const collect = (from) => {
+    const text = readFileSync(from, "utf8")
+    for (const [, file] of text.matchAll(/^export \* from "\.\/([\w/]+)\.js"/gm)) {
+      const path = join(dirname(from), `${file}.ts`)
+      if (seen.has(path)) continue
+      seen.add(path)
+      collect(path)
+    }
+    if (from === index) return
     const declared = [...text.matchAll(/^export\s+(?:declare\s+)?(?:const|let|var|(?:async\s+)?function\*?|(?:abstract\s+)?class|enum)\s+(\w+)/gm)].map((m) => m[1])
     for (const [, list] of text.matchAll(/^export\s*\{([^}]*)\}/gm)) {
       for (const spec of list.split(",").map((x) => x.trim()).filter(Boolean)) declared.push(spec.split(/\s+as\s+/).pop())
     }
     for (const n of declared) {
       if (names.has(n)) twice.add(n)
-      names.set(n, { named: path })
+      names.set(n, { named: from })
     }
   }
+  collect(index)
   for (const n of twice) names.delete(n) // defined in two files: let the index decide, as TypeScript does
   return names
 }

@@ -26,8 +26,16 @@ describe("the fast path", () => {
     expect(JSON.stringify(decodeOne(one))).toBe(JSON.stringify(Schema.decodeUnknownSync(Peer)(JSON.parse(one))))
   })
 
+  it("takes exactly the states the schema takes", () => {
+    for (const state of ["", "busy", "done", "waiting", "compacting", "idle", "interrupted", "BUSY"]) {
+      const body = JSON.stringify({ ...peer, state })
+      const schemaTakes = Schema.decodeUnknownEither(Peer)(JSON.parse(body))._tag === "Right"
+      expect([state, decodeOne(body) !== undefined]).toEqual([state, schemaTakes])
+    }
+  })
+
   it("refuses what the schema refuses, so the full path words it", () => {
-    for (const body of ["", "{}", "null", "[1]", "[null]", JSON.stringify([{ ...peer, state: 1 }]), JSON.stringify([{ ...peer, id: undefined }])]) {
+    for (const body of ["", "{}", "null", "[1]", "[null]", JSON.stringify([{ ...peer, state: 1 }]), JSON.stringify([{ ...peer, state: "compacting" }]), JSON.stringify([{ ...peer, id: undefined }])]) {
       expect(decodePeers(body)).toBeUndefined()
     }
     for (const body of ["", "[]", "null", JSON.stringify({ ...peer, kind: null })]) expect(decodeOne(body)).toBeUndefined()

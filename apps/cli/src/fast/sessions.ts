@@ -8,7 +8,8 @@
  * `fallback`, and the full path runs the command from the start (both procedures only read, so
  * asking again is harmless). test/cli-fast-path.test.ts holds the two paths to the same bytes.
  */
-import type { Peer } from "@lich/contract"
+// The build sends shownStates to limits.ts, which imports nothing (scripts/build.mjs, deep-imports).
+import { type Peer, shownStates } from "@lich/contract"
 import { exitCodes } from "../exitCodes.js"
 import { renderSessions, renderWhoami } from "../render/sessions.js"
 import { NO_LICH, type Result } from "./result.js"
@@ -19,9 +20,14 @@ export const PEER_FIELDS = ["label", "name", "project", "kind", "state", "id", "
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
 
-/** One peer as the schema decodes it: its eight fields, all strings, in that order; else undefined. */
+const states: ReadonlySet<unknown> = new Set(shownStates)
+
+/**
+ * One peer as the schema decodes it: its eight fields, all strings, in that order, the state one the
+ * roster shows (SessionState); else undefined.
+ */
 const decodePeer = (item: unknown): Peer | undefined => {
-  if (!isRecord(item)) return undefined
+  if (!isRecord(item) || !states.has(item.state)) return undefined
   const peer: Record<string, string> = {}
   for (const f of PEER_FIELDS) {
     const v = item[f]
