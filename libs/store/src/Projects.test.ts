@@ -1,10 +1,16 @@
 import { createHash } from "node:crypto"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, TestClock } from "effect"
-import { normalizeProjectPath, projectIdFor, projectNameFor, Projects } from "./Projects.js"
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { normalizeProjectPath, projectIdFor, projectNameFor, Projects, type ProjectsShape } from "./Projects.js"
+import type { StoreServices } from "./Store.js"
 import { withStore } from "./testStore.js"
 
 const open = (path: string) => Effect.flatMap(Projects, (projects) => projects.openByPath(path))
+
+/** Runs `body` with the Projects repository over its own empty database. */
+const withProjects = <A, E>(body: (projects: ProjectsShape) => Effect.Effect<A, E, StoreServices | SqlClient.SqlClient>) =>
+  withStore(Effect.flatMap(Projects, body))
 
 describe("Projects", () => {
   it("derives the id from the first six bytes of the path's sha256, and the name from its basename", () => {
@@ -40,9 +46,8 @@ describe("Projects", () => {
     ))
 
   it.effect("a closed directory opened again comes back with the same id, name and counter", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         const first = yield* open("/src/lich")
         yield* projects.takeSeq(first.project.id)
         expect(yield* projects.close(first.project.id)).toBe(true)
@@ -66,9 +71,8 @@ describe("Projects", () => {
     ))
 
   it.effect("a reopened project's tab goes after the tabs open now", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         const a = yield* open("/src/a")
         yield* open("/src/b")
         yield* projects.close(a.project.id)
@@ -78,9 +82,8 @@ describe("Projects", () => {
     ))
 
   it.effect("get finds a project by id and answers None for an unknown one", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         const { project } = yield* open("/src/lich")
         expect(yield* projects.get(project.id)).toEqual(Option.some(project))
         expect(yield* projects.get("nope")).toEqual(Option.none())
@@ -88,9 +91,8 @@ describe("Projects", () => {
     ))
 
   it.effect("findByName matches case-insensitively among open projects only, and may find several", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         yield* open("/work/Lich")
         yield* open("/home/lich")
         const closed = yield* open("/old/LICH")
@@ -103,18 +105,16 @@ describe("Projects", () => {
     ))
 
   it.effect("findByName folds non-ASCII letters too", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         yield* open("/src/école")
         expect((yield* projects.findByName("ÉCOLE")).map((p) => p.name)).toEqual(["école"])
       })
     ))
 
   it.effect("findByPath finds closed projects too, and answers None for an unseen path", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         const { project } = yield* open("/src/lich")
         yield* projects.close(project.id)
         const found = yield* projects.findByPath("/src/lich/")
@@ -124,9 +124,8 @@ describe("Projects", () => {
     ))
 
   it.effect("listOpen lists open projects in tab order", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         yield* open("/src/c")
         yield* open("/src/a")
         yield* open("/src/b")
@@ -139,9 +138,8 @@ describe("Projects", () => {
     ))
 
   it.effect("takeSeq hands out the counter and moves it on", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         const { project } = yield* open("/src/lich")
         expect(yield* projects.takeSeq(project.id)).toBe(1)
         expect(yield* projects.takeSeq(project.id)).toBe(2)
@@ -150,9 +148,8 @@ describe("Projects", () => {
     ))
 
   it.effect("fifty concurrent takeSeq calls get fifty different numbers", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         const { project } = yield* open("/src/lich")
         const seqs = yield* Effect.all(
           Array.from({ length: 50 }, () => projects.takeSeq(project.id)),
@@ -164,9 +161,8 @@ describe("Projects", () => {
     ))
 
   it.effect("takeSeq on an unknown project fails with a StoreError naming it", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         const error = yield* Effect.flip(projects.takeSeq("nope"))
         expect(error._tag).toBe("StoreError")
         expect(error.message).toContain('"nope"')
@@ -174,9 +170,8 @@ describe("Projects", () => {
     ))
 
   it.effect("setActive records the card a reload lands on", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         const { project } = yield* open("/src/lich")
         expect(yield* projects.setActive(project.id, "s1")).toBe(true)
         expect(Option.map(yield* projects.get(project.id), (p) => p.activeSessionId)).toEqual(Option.some("s1"))
@@ -185,9 +180,8 @@ describe("Projects", () => {
     ))
 
   it.effect("close reports whether a project was there to close", () =>
-    withStore(
+    withProjects((projects) =>
       Effect.gen(function* () {
-        const projects = yield* Projects
         expect(yield* projects.close("nope")).toBe(false)
       })
     ))
