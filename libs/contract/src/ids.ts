@@ -22,11 +22,11 @@ export type ProjectId = typeof ProjectId.Type
 export const Ticket = Schema.String.pipe(Schema.brand("Ticket"))
 export type Ticket = typeof Ticket.Type
 
-/**
- * Sender id as carried by the caller: LICH_SESSION_ID, or "" for a command run outside any session.
- * Not branded yet: every CLI command and MCP tool builds it from the environment (issue 14 notes).
- */
-export const FromId = Schema.String
+/** Sender id as carried by the caller: its LICH_SESSION_ID, or "" for a command run outside any session. */
+export const FromId = Schema.Union(SessionId, Schema.Literal(""))
+export type FromId = typeof FromId.Type
+/** The sender a process is, from its LICH_SESSION_ID (unset or empty: none). */
+export const fromId = (raw: string | undefined): FromId => (raw === undefined || raw === "" ? "" : SessionId.make(raw))
 
 /**
  * A name a person gives a session. It is drawn in a sidebar row and printed in a tab-separated

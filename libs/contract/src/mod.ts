@@ -7,7 +7,7 @@
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
 import { LichError } from "./errors.js"
-import { MAX_PROMPT_BYTES } from "./ids.js"
+import { FromId, MAX_PROMPT_BYTES } from "./ids.js"
 
 /** The things a mod can be asked to do. */
 export const ModKind = Schema.Literal("prompt", "abort", "model", "effort", "command", "ask")
@@ -110,7 +110,7 @@ export class AskResult extends Schema.Class<AskResult>("AskResult")({
   answer: Schema.String
 }) {}
 
-const from = Schema.String
+const from = FromId
 const project = Schema.String
 
 /** value: the prompt, model, effort or slash command name; args: what follows a slash command. */

@@ -5,9 +5,10 @@
  */
 import { Schema } from "effect"
 import { LichError } from "./errors.js"
+import { FromId } from "./ids.js"
 
 /** Who is asking: LICH_SESSION_ID of the calling process, "" outside a session. */
-export const from = Schema.String
+export const from = FromId
 /** A project by name, or an absolute directory path; "" = the caller's own. */
 export const project = Schema.String
 export const error = LichError

@@ -6,7 +6,25 @@
  * answered; pending (the wait ran out, the errand stays open); unread, undelivered, unanswered,
  * stopped, expired.
  */
-import type { AskResult, Closed, Collected, ControlResult, Focused, Inserted, LichError, ModStatus, RelayResult, Replied, SubagentOpened } from "@lich/contract"
+import type {
+  AskResult,
+  Closed,
+  Collected,
+  CollectPayload,
+  ControlResult,
+  Focused,
+  FocusPayload,
+  Inserted,
+  InsertPayload,
+  LichError,
+  ModStatus,
+  RelayResult,
+  Replied,
+  ReplyPayload,
+  SendPayload,
+  SubagentOpened,
+  WaitPayload
+} from "@lich/contract"
 import { ENDED } from "@lich/contract"
 import { HookReports } from "@lich/events"
 import { ModChannel } from "@lich/mod"
@@ -21,10 +39,10 @@ import { type DeliveryDeps, deliver, flushNudge, note, typeAt } from "./deliver.
 import { makeExtras } from "./extras.js"
 import { ErrandJournal } from "./journal.js"
 import { modStatus } from "./modStatus.js"
-import { reply, type ReplyInput } from "./reply.js"
+import { reply } from "./reply.js"
 import { SWEEP_EVERY_MS } from "./state.js"
 import { openSubagent, park, type SubagentDeps, type SubagentInput, workerAnswer } from "./subagent.js"
-import { collect, type CollectInput, send, type SendInput, wait, type WaitInput } from "./tickets.js"
+import { collect, send, wait } from "./tickets.js"
 import { makeModDelivery, modGraceMs } from "./viaMod.js"
 
 export type { CollectInput, SendInput, WaitInput } from "./tickets.js"
@@ -32,28 +50,14 @@ export type { ReplyInput } from "./reply.js"
 export type { AskInput, ControlInput } from "./control.js"
 export type { SubagentInput } from "./subagent.js"
 
-export interface InsertInput {
-  readonly from: string
-  readonly session: string
-  readonly project: string
-  readonly text: string
-  readonly timeout: number
-}
-
-export interface FocusInput {
-  readonly from: string
-  readonly target: string
-  readonly project: string
-}
-
-/** What the relay offers the RPC handlers and the mod's routes. */
+/** What the relay offers the RPC handlers and the mod's routes: each takes the payload the server decoded. */
 export interface RelayShape {
-  readonly send: (p: SendInput) => Effect.Effect<RelayResult, LichError>
-  readonly wait: (p: WaitInput) => Effect.Effect<RelayResult, LichError>
-  readonly collect: (p: CollectInput) => Effect.Effect<Collected, LichError>
-  readonly reply: (p: ReplyInput) => Effect.Effect<Replied, LichError>
-  readonly insert: (p: InsertInput) => Effect.Effect<Inserted, LichError>
-  readonly focus: (p: FocusInput) => Effect.Effect<Focused, LichError>
+  readonly send: (p: SendPayload) => Effect.Effect<RelayResult, LichError>
+  readonly wait: (p: WaitPayload) => Effect.Effect<RelayResult, LichError>
+  readonly collect: (p: CollectPayload) => Effect.Effect<Collected, LichError>
+  readonly reply: (p: ReplyPayload) => Effect.Effect<Replied, LichError>
+  readonly insert: (p: InsertPayload) => Effect.Effect<Inserted, LichError>
+  readonly focus: (p: FocusPayload) => Effect.Effect<Focused, LichError>
   readonly control: (p: ControlInput) => Effect.Effect<ControlResult, LichError>
   readonly ask: (p: AskInput) => Effect.Effect<AskResult, LichError>
   readonly subagent: (p: SubagentInput) => Effect.Effect<SubagentOpened, LichError>
@@ -149,12 +153,12 @@ const make = Effect.gen(function* () {
   yield* run(p)
   yield* reconcile(core, terminals)
   return Relay.of({
-    send: Effect.fn("Relay.send")((q: SendInput) => send(tickets, q)),
-    wait: Effect.fn("Relay.wait")((q: WaitInput) => wait(tickets, q)),
-    collect: Effect.fn("Relay.collect")((q: CollectInput) => collect(tickets, q)),
-    reply: Effect.fn("Relay.reply")((q: ReplyInput) => reply(core, q)),
-    insert: Effect.fn("Relay.insert")((q: InsertInput) => extras.insert(q)),
-    focus: Effect.fn("Relay.focus")((q: FocusInput) => extras.focus(q)),
+    send: Effect.fn("Relay.send")((q: SendPayload) => send(tickets, q)),
+    wait: Effect.fn("Relay.wait")((q: WaitPayload) => wait(tickets, q)),
+    collect: Effect.fn("Relay.collect")((q: CollectPayload) => collect(tickets, q)),
+    reply: Effect.fn("Relay.reply")((q: ReplyPayload) => reply(core, q)),
+    insert: Effect.fn("Relay.insert")((q: InsertPayload) => extras.insert(q)),
+    focus: Effect.fn("Relay.focus")((q: FocusPayload) => extras.focus(q)),
     control: Effect.fn("Relay.control")((q: ControlInput) => control(controls, q)),
     ask: Effect.fn("Relay.ask")((q: AskInput) => ask(controls, q)),
     subagent: Effect.fn("Relay.subagent")((q: SubagentInput) => openSubagent(p.subagents, q)),

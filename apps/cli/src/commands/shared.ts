@@ -1,5 +1,6 @@
 /** Flags and helpers several commands share, so each is spelled and described once. */
 import { Args, Options } from "@effect/cli"
+import { type FromId, fromId } from "@lich/contract"
 import { Effect } from "effect"
 import { json as printJson, stdout } from "../output.js"
 import { Usage } from "../usage.js"
@@ -12,7 +13,7 @@ export const projectFlag = Options.text("project").pipe(
 )
 
 /** LICH_SESSION_ID of the calling process: "" outside a session, which is passed on, not refused. */
-export const sender = (): string => process.env.LICH_SESSION_ID ?? ""
+export const sender = (): FromId => fromId(process.env.LICH_SESSION_ID)
 
 /** Prints `value` as JSON or as the prose `render` makes of it. */
 export const print = <A>(asJson: boolean, value: A, render: (a: A) => string) =>

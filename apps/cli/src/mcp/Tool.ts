@@ -5,7 +5,7 @@
  * drift. A tool either answers text or fails with a message; the protocol turns a failure into an
  * isError result, never a JSON-RPC error, so the agent reads what went wrong and keeps its turn.
  */
-import { toolInputJsonSchema, type ToolInputJsonSchema } from "@lich/contract"
+import { type FromId, fromId, toolInputJsonSchema, type ToolInputJsonSchema } from "@lich/contract"
 import { Effect, type Schema } from "effect"
 import type { LichClient } from "../layers.js"
 import { type Args, decodeArgs } from "./args.js"
@@ -62,4 +62,4 @@ export const listed = (t: Tool) => ({
 export const ok = (text: string): ToolText => ({ text, isError: false })
 
 /** LICH_SESSION_ID of the session this server runs in (inherited from its PTY); "" outside one. */
-export const sender = (): string => process.env.LICH_SESSION_ID ?? ""
+export const sender = (): FromId => fromId(process.env.LICH_SESSION_ID)
