@@ -1,7 +1,7 @@
 /** The fast path's pieces against the full path's: the same "no lich" line, the same roster decoding. */
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { Peer } from "@lich/contract"
+import { Peer, Peers, SessionState, Whoami } from "@lich/contract"
 import { NO_LICH as fullNoLich } from "../client.js"
 import { NO_LICH } from "./result.js"
 import { decodeOne, decodePeers, PEER_FIELDS } from "./sessions.js"
@@ -13,8 +13,18 @@ describe("the fast path", () => {
     expect(NO_LICH).toBe(fullNoLich)
   })
 
-  it("lists Peer's fields in the schema's order", () => {
+  it("lists Peer's fields in the schema's order, each of the type it checks", () => {
     expect(PEER_FIELDS).toEqual(Object.keys(Peer.fields))
+    // A field given a schema of its own (a bound, a brand with a check) needs the same check here.
+    for (const f of PEER_FIELDS) expect([f, Peer.fields[f]]).toEqual([f, f === "state" ? SessionState : Schema.String])
+  })
+
+  it("sends LICH_SESSION_ID unchecked, as the payload schemas take any string", () => {
+    for (const rpc of [Peers, Whoami]) {
+      for (const from of ["", "0b9c0b9c0b9c0b9c0b9c0b9c0b9c0b9c", "not an id", "x\ny"]) {
+        expect(Schema.encodeUnknownSync(rpc.payloadSchema)({ from })).toEqual({ from })
+      }
+    }
   })
 
   it("decodes a roster to what the schema's decoding prints: extra keys dropped, the schema's order", () => {
