@@ -1,6 +1,7 @@
-// Builds every bundle lich ships: the CLI (dist/cli.cjs), the backend (dist/server.cjs) and the
-// window's assets. Runs on `npm install` (prepare) and before `npm test`, so a fresh clone needs
-// nothing else. The V8 code cache is made by running the CLI once after bundling.
+// Builds every bundle lich ships: the CLI (dist/cli.cjs, and dist/fast.cjs, which bin/lich runs
+// for `sessions` and `whoami`), the backend (dist/server.cjs) and the window's assets. Runs on
+// `npm install` (prepare) and before `npm test`, so a fresh clone needs nothing else. The V8 code
+// caches are made by running the CLI after bundling.
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs"
