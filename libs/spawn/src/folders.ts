@@ -4,7 +4,7 @@
  * later keeps its own), exactly as the window does. Names are matched exactly, case and spaces
  * included. Every change is announced per affected open card (`session-folder`) so a window regroups.
  */
-import { Filed, Folder, FolderPainted, FolderRenamed, type LichError, MAX_LABEL_CHARS, NotFound, palette, Refused } from "@lich/contract"
+import { Filed, Folder, FolderPainted, FolderRenamed, isColor, type LichError, MAX_LABEL_CHARS, NotFound, palette, Refused } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Sessions, type ProjectRow } from "@lich/store"
 import { Effect, Option } from "effect"
@@ -89,7 +89,7 @@ const renameFolder = (d: FolderDeps, p: { from: string; project: string; folder:
 
 const colorFolder = (d: FolderDeps, p: { from: string; project: string; folder: string; color: string }) =>
   Effect.gen(function* () {
-    if (p.color !== "" && !(palette as ReadonlyArray<string>).includes(p.color)) {
+    if (p.color !== "" && !isColor(p.color)) {
       return yield* new Refused({
         message: `"${p.color}" is not a folder color — pick one of ${palette.join(", ")}, or '' to hand the cards back to the theme`
       })

@@ -11,13 +11,13 @@
  * say the session ended. An errand handed to the session's mod belongs to the turn the mod starts for
  * it, so the turns before that one (already running when it was handed over) are not read against it.
  */
-import { ENDED } from "@lich/contract"
+import { ENDED, type ReportedState } from "@lich/contract"
 import { andThen, type Act, forEach, next, type Next } from "../acts.js"
 import { drop, type Errand, openErrandsAt, openErrandsFrom, patchErrand, publicEntries, put, type RelayState, withItem, withoutItem } from "../state.js"
 import { blockedNote, unansweredNote } from "../text.js"
 import { closeErrand } from "./errands.js"
 
-export type TurnState = "busy" | "done" | "waiting" | "idle" | "compacting"
+export type TurnState = ReportedState
 
 /** What a waiting report says when its hook gave no reason. */
 export const DEFAULT_WAITING = "waiting on a permission prompt"
