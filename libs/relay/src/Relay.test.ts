@@ -6,6 +6,7 @@
  * paths with real processes; this one owns the time.
  */
 import { it } from "@effect/vitest"
+import { Ticket } from "@lich/contract"
 import { HookReports, type HookReport } from "@lich/events"
 import { Terminals } from "@lich/terminal"
 import { Effect, Fiber } from "effect"
@@ -27,7 +28,7 @@ const report = (id: string, state: "busy" | "done" | "idle") =>
   })
 
 /** A wait of `timeout` seconds on `ticket`, the clock moved a second under it. */
-const waitASecond = (ticket: string) =>
+const waitASecond = (ticket: Ticket) =>
   Effect.flatMap(Relay, (relay) => Effect.fork(relay.wait({ from: "", ticket, timeout: 1 }))).pipe(Effect.zipLeft(tick(1_000)), Effect.flatMap(Fiber.join))
 
 /** A target at its prompt (its hooks said done), with one task typed at it. */
@@ -54,16 +55,17 @@ describe("the relay's clock", () => {
       yield* tick(1_000)
       const pending = yield* Fiber.join(send)
       expect(pending.status).toBe("pending")
+      const ticket = Ticket.make(pending.ticket)
       yield* tick(59 * 60_000)
-      expect((yield* waitASecond(pending.ticket)).status).toBe("pending")
+      expect((yield* waitASecond(ticket)).status).toBe("pending")
       // That wait gave up at ~60 min: the hour now runs from there.
       yield* tick(59 * 60_000)
-      expect((yield* waitASecond(pending.ticket)).status).toBe("pending")
+      expect((yield* waitASecond(ticket)).status).toBe("pending")
       yield* tick(62 * 60_000)
-      const expired = yield* relay.wait({ from: "", ticket: pending.ticket, timeout: 1 })
+      const expired = yield* relay.wait({ from: "", ticket, timeout: 1 })
       expect(expired.status).toBe("expired")
       yield* tick(62 * 60_000)
-      const gone = yield* Effect.flip(relay.wait({ from: "", ticket: pending.ticket, timeout: 1 }))
+      const gone = yield* Effect.flip(relay.wait({ from: "", ticket, timeout: 1 }))
       expect(gone._tag).toBe("NotFound")
     }).pipe(Effect.provide(TestLayer))
   )
@@ -123,11 +125,12 @@ describe("turns read from hooks", () => {
       yield* tick(10)
       const r = yield* Fiber.join(send)
       expect(r.status).toBe("unanswered")
-      expect((yield* relay.wait({ from: "", ticket: r.ticket, timeout: 1 })).status).toBe("unanswered")
+      const ticket = Ticket.make(r.ticket)
+      expect((yield* relay.wait({ from: "", ticket, timeout: 1 })).status).toBe("unanswered")
       yield* tick(50 * 60_000)
-      yield* relay.reply({ from: t.id, ticket: r.ticket, answer: "it finished" })
-      expect((yield* relay.wait({ from: "", ticket: r.ticket, timeout: 1 })).answer).toBe("it finished")
-      const twice = yield* Effect.flip(relay.reply({ from: t.id, ticket: r.ticket, answer: "again" }))
+      yield* relay.reply({ from: t.id, ticket, answer: "it finished" })
+      expect((yield* relay.wait({ from: "", ticket, timeout: 1 })).answer).toBe("it finished")
+      const twice = yield* Effect.flip(relay.reply({ from: t.id, ticket, answer: "again" }))
       expect(twice.message).toContain("answered already")
     }).pipe(Effect.provide(TestLayer))
   )

@@ -7,6 +7,7 @@ import { ModChannel } from "@lich/mod"
 import { ServerConfig, type ServerConfigShape, SessionStates, Workspace, WorkspaceLayer } from "@lich/spawn"
 import { StoreMemory } from "@lich/store"
 import { FakePty, Terminals } from "@lich/terminal"
+import { type SendPayload, SessionId, Ticket } from "@lich/contract"
 import { Duration, Effect, Layer, TestClock } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -38,12 +39,12 @@ export const openSession = (dir: string, kind: "crush" | "claude") =>
     const ws = yield* Workspace
     const opened = yield* ws.open({ from: "", project: dir, kind, worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" })
     const proc = yield* (yield* FakePty).latest
-    return { id: opened.session.id, label: opened.session.label, proc }
+    return { id: SessionId.make(opened.session.id), label: opened.session.label, proc }
   })
 
 /** A send in a fiber of its own, for a test to move the clock under it. */
-export const sending = (target: string, prompt: string, timeout: number, from = "") =>
+export const sending = (target: string, prompt: string, timeout: number, from: SendPayload["from"] = "") =>
   Effect.flatMap(Relay, (relay) => Effect.fork(relay.send({ from, target, project: "", prompt, timeout, private: false })))
 
 /** The ticket of the last relayed message typed at a fake PTY. */
-export const typedTicket = (proc: { writtenText: () => string }): string => /reply ([0-9a-f]{8}) /.exec(proc.writtenText())![1]!
+export const typedTicket = (proc: { writtenText: () => string }): Ticket => Ticket.make(/reply ([0-9a-f]{8}) /.exec(proc.writtenText())![1]!)
