@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { control, decodeFrame, encodeFrame } from "@lich/contract"
 import WebSocket from "ws"
 import { lichBin, waitForOutput } from "./harness.js"
 
@@ -68,25 +69,32 @@ export const killHard = async (child: ChildProcess) => {
 export const tokenIn = (env: NodeJS.ProcessEnv): string =>
   JSON.parse(fs.readFileSync(path.join(env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
 
-const frame = (sid: string, text: string) => {
-  const idBytes = Buffer.from(sid)
-  return Buffer.concat([Buffer.from([idBytes.length]), idBytes, Buffer.from(text)])
-}
-
-/** A /ws client attached to session `id`: the replay, then live output, as text. */
+/**
+ * A /ws client attached to session `id` (the contract's frames and control messages, terminalWire.ts):
+ * the replay, then live output, as text. A text frame from the backend (a resync) is kept in `texts`
+ * and marked `<<resync>>` in the screen, so a test can see where in the stream it came.
+ */
 export const watchScreen = async (port: number, token: string, id: string) => {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${token}`)
   let screen = ""
+  let received = 0
+  const texts: Array<string> = []
+  const others: Array<string> = []
   const waiters: Array<() => void> = []
   ws.on("message", (d: Buffer, binary: boolean) => {
-    if (!binary) return
-    const n = d[0]!
-    if (d.subarray(1, 1 + n).toString() !== id) return
-    screen += d.subarray(1 + n).toString("utf8")
+    if (!binary) {
+      texts.push(d.toString("utf8"))
+      screen += "<<resync>>"
+      return
+    }
+    const f = decodeFrame(d)
+    if (f?.id !== id) return void others.push(f?.id ?? "")
+    received += d.length
+    screen += f.payload.toString("utf8")
     for (const w of waiters.splice(0)) w()
   })
   await new Promise((r) => ws.once("open", r))
-  ws.send(JSON.stringify({ attach: id }))
+  ws.send(control.attach(id))
   const until = (pattern: RegExp) =>
     new Promise<string>((resolve) => {
       const look = () => (pattern.test(screen) ? resolve(screen) : waiters.push(look))
@@ -94,9 +102,16 @@ export const watchScreen = async (port: number, token: string, id: string) => {
     })
   const closed = new Promise<void>((r) => ws.once("close", () => r()))
   return {
-    type: (text: string) => ws.send(frame(id, text)),
+    ws,
+    type: (text: string) => ws.send(encodeFrame(id, text)),
+    send: (text: string) => ws.send(text),
     until,
     screen: () => screen,
+    texts,
+    /** Ids of frames for any other session: none, while only this one is attached. */
+    others,
+    /** Bytes of this session's frames, headers included: what the socket carried. */
+    received: () => received,
     close: async () => {
       ws.close()
       await closed

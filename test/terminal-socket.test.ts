@@ -4,9 +4,11 @@
  * reload) gets the screen back from the replay. A paused window is held, then sent what it missed;
  * one that fell further behind than the ring holds is resynced from the ring instead.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { control, decodeFrame, encodeFrame } from "@lich/contract"
 import WebSocket from "ws"
 import { type Backend, post, startBackend, tokenOf, watchEvents } from "./harness.js"
+import { watchScreen } from "./ptyHostHarness.js"
 
 let b: Backend
 let token: string
@@ -21,45 +23,22 @@ afterAll(async () => {
   await b?.stop()
 })
 
-const frame = (sid: string, text: string) => {
-  const idBytes = Buffer.from(sid)
-  return Buffer.concat([Buffer.from([idBytes.length]), idBytes, Buffer.from(text)])
-}
-
 /** A /ws client attached to the session, with everything it received as text. */
+const clients: Array<Awaited<ReturnType<typeof watchScreen>>> = []
 const attach = async () => {
-  const ws = new WebSocket(`ws://127.0.0.1:${b.port}/ws?token=${token}`)
-  let screen = ""
-  let received = 0
-  const texts: Array<string> = []
-  const waiters: Array<() => void> = []
-  ws.on("message", (d: Buffer, binary: boolean) => {
-    if (!binary) {
-      texts.push(d.toString("utf8"))
-      // a resync is marked in the screen text, so a test can see where it came in the stream
-      screen += "<<resync>>"
-      return
-    }
-    received += d.length
-    const n = d[0]!
-    expect(d.subarray(1, 1 + n).toString()).toBe(id)
-    screen += d.subarray(1 + n).toString("utf8")
-    for (const w of waiters.splice(0)) w()
-  })
-  await new Promise((r) => ws.once("open", r))
-  ws.send(JSON.stringify({ attach: id }))
-  const until = (pattern: RegExp) =>
-    new Promise<string>((resolve) => {
-      const look = () => (pattern.test(screen) ? resolve(screen) : waiters.push(look))
-      look()
-    })
-  return { ws, until, screen: () => screen, texts, received: () => received }
+  const c = await watchScreen(b.port, token, id)
+  clients.push(c)
+  return c
 }
+// Every frame a client got was for the session it attached to.
+afterEach(() => {
+  for (const c of clients.splice(0)) expect(c.others).toEqual([])
+})
 
 describe("the terminal socket", () => {
   it("takes keystrokes as frames and streams the output back", async () => {
     const c = await attach()
-    c.ws.send(frame(id, "echo hi-$((40+2))\r"))
+    c.type("echo hi-$((40+2))\r")
     await c.until(/hi-42/)
     c.ws.close()
   })
@@ -72,8 +51,8 @@ describe("the terminal socket", () => {
 
   it("resizes the PTY from a control frame", async () => {
     const c = await attach()
-    c.ws.send(JSON.stringify({ resize: id, cols: 100, rows: 30 }))
-    c.ws.send(frame(id, "stty size\r"))
+    c.send(control.resize(id, 100, 30))
+    c.type("stty size\r")
     await c.until(/30 100/)
     c.ws.close()
   })
@@ -81,11 +60,11 @@ describe("the terminal socket", () => {
   it("holds a paused window's output and sends it on resume, without a resync", async () => {
     const paused = await attach()
     const watcher = await attach()
-    paused.ws.send(JSON.stringify({ pause: id }))
-    paused.ws.send(frame(id, "echo held-$((6*7))\r"))
+    paused.send(control.pause(id))
+    paused.type("echo held-$((6*7))\r")
     await watcher.until(/held-42/)
     expect(paused.screen()).not.toMatch(/held-42/)
-    paused.ws.send(JSON.stringify({ resume: id }))
+    paused.send(control.resume(id))
     await paused.until(/held-42/)
     expect(paused.texts).toEqual([])
     paused.ws.close()
@@ -97,13 +76,13 @@ describe("the terminal socket", () => {
     const watcher = await attach()
     await paused.until(/held-42/) // the replay is in: count from here
     const before = paused.received()
-    paused.ws.send(JSON.stringify({ pause: id }))
+    paused.send(control.pause(id))
     // 3 MB of output while paused: more than the 2 MiB ring, so the backlog is dropped
-    watcher.ws.send(frame(id, "head -c 3000000 /dev/zero | tr '\\0' x; echo; echo flood-$((2+3))\r"))
+    watcher.type("head -c 3000000 /dev/zero | tr '\\0' x; echo; echo flood-$((2+3))\r")
     await watcher.until(/flood-5/)
-    paused.ws.send(JSON.stringify({ resume: id }))
+    paused.send(control.resume(id))
     const screen = await paused.until(/<<resync>>[^]*flood-5/)
-    expect(paused.texts).toEqual([JSON.stringify({ resync: id })])
+    expect(paused.texts).toEqual([control.resync(id)])
     expect(screen.indexOf("flood-5")).toBeGreaterThan(screen.indexOf("<<resync>>"))
     // what came after the resync is the ring, not the 3 MB backlog
     expect(paused.received() - before).toBeLessThan(2.2 * 1024 * 1024)
@@ -118,7 +97,7 @@ describe("the terminal socket", () => {
     const waiters: Array<() => void> = []
     ws.on("message", (d: Buffer, binary: boolean) => {
       if (!binary) return
-      screen += d.subarray(1 + d[0]!).toString("utf8")
+      screen += decodeFrame(d)!.payload.toString("utf8")
       for (const w of waiters.splice(0)) w()
     })
     const until = (pattern: RegExp) => new Promise<void>((resolve) => {
@@ -126,18 +105,18 @@ describe("the terminal socket", () => {
       look()
     })
     await new Promise((r) => ws.once("open", r))
-    ws.send(JSON.stringify({ attach: other }))
-    ws.send(frame(other, "echo first-$((20+1))\r"))
+    ws.send(control.attach(other))
+    ws.send(encodeFrame(other, "echo first-$((20+1))\r"))
     await until(/first-21/)
     const events = await watchEvents(b)
-    ws.send(frame(other, "exit\r"))
+    ws.send(encodeFrame(other, "exit\r"))
     // The process ends; the card stays, and starting it again is what the window does on its next view.
     await events.until((e) => e._tag === "session-exit" && e.id === other)
     events.close()
     const started = await post(b, "/rpc/spawn.Start", { from: "", target: other })
     expect(started.status).toBe(200)
-    ws.send(JSON.stringify({ attach: other }))
-    ws.send(frame(other, "echo again-$((40+2))\r"))
+    ws.send(control.attach(other))
+    ws.send(encodeFrame(other, "echo again-$((40+2))\r"))
     await until(/again-42/)
     ws.close()
   })

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest"
 import { hostAllowed, originAllowed, tokenMatches } from "./auth.js"
-import { frame, unframe } from "./sockets.js"
 
 describe("who may talk to the backend", () => {
   it("accepts exactly the token, whatever the length of a wrong one", () => {
@@ -19,19 +18,6 @@ describe("who may talk to the backend", () => {
     expect(hostAllowed("evil.example:47821", 47821)).toBe(false)
     expect(hostAllowed("127.0.0.1.evil.example:47821", 47821)).toBe(false)
     expect(hostAllowed(undefined, 47821)).toBe(false)
-  })
-})
-
-describe("terminal frames", () => {
-  it("carry the session id and the bytes, and round-trip", () => {
-    const f = frame("abc", new Uint8Array([1, 2, 255]))
-    expect([...f]).toEqual([3, 97, 98, 99, 1, 2, 255])
-    expect(unframe(f)).toEqual({ id: "abc", payload: Buffer.from([1, 2, 255]) })
-  })
-  it("refuse a frame with no id or one shorter than its id", () => {
-    expect(unframe(Buffer.from([0, 1]))).toBeUndefined()
-    expect(unframe(Buffer.from([5, 97]))).toBeUndefined()
-    expect(unframe(Buffer.alloc(0))).toBeUndefined()
   })
 })
 

@@ -13,6 +13,7 @@
  * per frame was a page-faulting allocation per batch and half of the flood's external memory, which
  * is what drives V8's collections (bench/pty-throughput.mjs, docs/ceilings.md).
  */
+import { frameHeader } from "@lich/contract"
 import { REPLAY_CAPACITY_BYTES } from "@lich/terminal/contract"
 
 /** 256 KiB: a few milliseconds of a flood per frame, so one socket write never stalls PTY reads. */
@@ -37,7 +38,8 @@ export interface FrameSink {
 }
 
 export class TerminalOutbox {
-  private readonly header: Buffer
+  /** The contract's frame header for this session (terminalWire.ts): every frame starts with it. */
+  private readonly header: Uint8Array
   private held: Array<Uint8Array> = []
   private heldBytes = 0
   private inFlight = 0
@@ -53,8 +55,7 @@ export class TerminalOutbox {
     /** Called once the window can take output again after a drop: redraw it from the ring. */
     private readonly resync: () => void
   ) {
-    const idBytes = Buffer.from(id, "utf8")
-    this.header = Buffer.concat([Buffer.from([idBytes.length]), idBytes])
+    this.header = frameHeader(id)
   }
 
   /** Output read by the PTY, in order. */
@@ -135,7 +136,7 @@ export class TerminalOutbox {
       if (buffer && at + r.length > FRAME_BYTES) flush()
       if (!buffer) {
         buffer = takeBuffer()
-        this.header.copy(buffer, 0)
+        buffer.set(this.header, 0)
         at = this.header.length
       }
       buffer.set(r, at)

@@ -1,8 +1,9 @@
 /**
  * The page's two sockets. `/events` brings every LichEvent as one JSON frame; on a drop it reconnects
  * after 1 s and the app reloads its state, because events sent while nobody listened are gone.
- * `/ws` multiplexes every shown terminal over binary frames `[id length][id][bytes]`; attaching asks
- * the backend for the replay ring first, so a reconnect resets each terminal before it redraws.
+ * `/ws` multiplexes every shown terminal over binary frames `[id length][id][bytes]`, with JSON
+ * control messages as text frames (both in libs/contract/src/terminalWire.ts); attaching asks the
+ * backend for the replay ring first, so a reconnect resets each terminal before it redraws.
  *
  * Back-pressure: a WebSocket cannot stop reading, so the page counts the bytes handed to xterm.js
  * that it has not drawn yet (xterm's write callback), asks the backend to pause that terminal above
@@ -10,6 +11,7 @@
  * A terminal that fell too far behind is sent `{"resync": id}`: xterm is reset in band (ESC c, in
  * order with the bytes before it) and the replay ring that follows redraws the screen.
  */
+import { control, decodeBackendControl, decodeFrame, encodeFrame } from "@lich/contract"
 import type { EventJson } from "../logic/model.js"
 
 /** 1 s: quick enough that a restarted backend is back before anyone notices, slow enough not to spin. */
@@ -78,35 +80,28 @@ export class TerminalMux {
       for (const [id, flow] of this.sinks) {
         flow.sink.reset()
         flow.paused = false
-        ws.send(JSON.stringify({ attach: id }))
+        ws.send(control.attach(id))
       }
       for (const m of this.pending.splice(0)) ws.send(m)
     }
     ws.onmessage = (m) => {
-      if (!(m.data instanceof ArrayBuffer)) return this.control(String(m.data))
-      const bytes = new Uint8Array(m.data)
-      const n = bytes[0] ?? 0
-      const id = new TextDecoder().decode(bytes.subarray(1, 1 + n))
-      const flow = this.sinks.get(id)
-      if (flow) this.feed(id, flow, bytes.subarray(1 + n))
+      if (!(m.data instanceof ArrayBuffer)) return this.resync(String(m.data))
+      const frame = decodeFrame(new Uint8Array(m.data))
+      const flow = frame && this.sinks.get(frame.id)
+      if (frame && flow) this.feed(frame.id, flow, frame.payload)
     }
     ws.onclose = () => setTimeout(() => this.open(), RECONNECT_MS)
     this.ws = ws
   }
 
   /** `{"resync": id}`: the backend dropped output this terminal was too far behind to draw. */
-  private control(text: string) {
-    let m: { resync?: unknown }
-    try {
-      m = JSON.parse(text) as { resync?: unknown }
-    } catch {
-      return
-    }
-    const flow = typeof m.resync === "string" ? this.sinks.get(m.resync) : undefined
-    if (!flow) return
+  private resync(text: string) {
+    const id = decodeBackendControl(text)?.resync
+    const flow = id === undefined ? undefined : this.sinks.get(id)
+    if (id === undefined || !flow) return
     // The backend's new attachment starts unpaused; pause it again if xterm is still behind.
     flow.paused = false
-    this.feed(m.resync as string, flow, RESET_IN_BAND)
+    this.feed(id, flow, RESET_IN_BAND)
   }
 
   private feed(id: string, flow: Flow, bytes: Uint8Array) {
@@ -115,12 +110,12 @@ export class TerminalMux {
       flow.undrawn -= bytes.length
       if (flow.paused && flow.undrawn < UNDRAWN_LOW_BYTES && this.sinks.get(id) === flow) {
         flow.paused = false
-        this.send(JSON.stringify({ resume: id }))
+        this.send(control.resume(id))
       }
     })
     if (!flow.paused && flow.undrawn > UNDRAWN_HIGH_BYTES) {
       flow.paused = true
-      this.send(JSON.stringify({ pause: id }))
+      this.send(control.pause(id))
     }
   }
 
@@ -137,11 +132,11 @@ export class TerminalMux {
     const flow: Flow = { sink, undrawn: 0, paused: false }
     this.sinks.set(id, flow)
     // While connecting, onopen attaches every sink; a fresh connection has nothing to detach.
-    this.send(JSON.stringify({ attach: id }))
+    this.send(control.attach(id))
     return () => {
       if (this.sinks.get(id) !== flow) return
       this.sinks.delete(id)
-      this.send(JSON.stringify({ detach: id }))
+      this.send(control.detach(id))
     }
   }
 
@@ -156,22 +151,16 @@ export class TerminalMux {
     if (!flow || !this.isOpen) return
     flow.paused = false
     this.feed(id, flow, RESET_IN_BAND)
-    this.send(JSON.stringify({ detach: id }))
-    this.send(JSON.stringify({ attach: id }))
+    this.send(control.detach(id))
+    this.send(control.attach(id))
   }
 
   write(id: string, data: string | Uint8Array) {
-    const idBytes = encoder.encode(id)
-    const payload = typeof data === "string" ? encoder.encode(data) : data
-    const frame = new Uint8Array(1 + idBytes.length + payload.length)
-    frame[0] = idBytes.length
-    frame.set(idBytes, 1)
-    frame.set(payload, 1 + idBytes.length)
-    this.send(frame)
+    this.send(encodeFrame(id, data) as Uint8Array<ArrayBuffer>)
   }
 
   resize(id: string, cols: number, rows: number) {
-    const m = JSON.stringify({ resize: id, cols, rows })
+    const m = control.resize(id, cols, rows)
     if (this.isOpen) this.ws!.send(m)
     else this.pending.push(m)
   }
