@@ -13,6 +13,7 @@ import * as crypto from "node:crypto"
 import * as net from "node:net"
 import { type Context, Effect, Exit } from "effect"
 import { NodePtyLayer, PtyAdapter, type PtyExitInfo, type PtyProcess, type PtySpawnOptions, ReplayRing } from "@lich/terminal"
+import { type Gather, makeGather } from "./gather.js"
 import { type ClientMessage, dataHeader, frameReader, type HostMessage, jsonFrame, PROTOCOL, type PtyListing } from "./protocol.js"
 
 interface Pty {
@@ -20,6 +21,8 @@ interface Pty {
   readonly id: string
   readonly proc: PtyProcess
   readonly ring: ReplayRing
+  /** Output on its way to the owner, gathered in a burst (gather.ts); flushed before the owner changes. */
+  readonly out: Gather
   owner: Client | undefined
   exit: PtyExitInfo | undefined
 }
@@ -122,7 +125,11 @@ export class PtyHost {
   private gone(c: Client): void {
     this.clients.delete(c)
     // Its PTYs go on; their output waits in the ring for the next backend.
-    for (const p of this.ptys.values()) if (p.owner === c) p.owner = undefined
+    for (const p of this.ptys.values()) {
+      if (p.owner !== c) continue
+      p.out.flush()
+      p.owner = undefined
+    }
     if (c.authed) this.o.onDisconnect?.(this.ptys.size)
     this.checkIdle()
   }
@@ -175,12 +182,13 @@ export class PtyHost {
       return c.send({ t: "failed", req: m.req, reason: e.reason, message: e.message })
     }
     const proc = result.value
-    const p: Pty = { h: this.nextHandle++, id: m.id, proc, ring: new ReplayRing(), owner: c, exit: undefined }
+    const h = this.nextHandle++
+    const p: Pty = { h, id: m.id, proc, ring: new ReplayRing(), out: makeGather((bytes) => p.owner?.data(h, bytes)), owner: c, exit: undefined }
     this.ptys.set(p.h, p)
     c.send({ t: "spawned", req: m.req, h: p.h, pid: proc.pid })
     proc.onData((bytes) => {
       p.ring.push(bytes)
-      p.owner?.data(p.h, bytes)
+      if (p.owner !== undefined) p.out.push(bytes)
     })
     proc.onExit((exit) => {
       p.exit = exit
@@ -194,6 +202,8 @@ export class PtyHost {
   private attach(c: Client, h: number): void {
     const p = this.ptys.get(h)
     if (p === undefined) return c.send({ t: "exit", h, exitCode: 0 })
+    // What was gathered for the last owner is in the ring: it goes to that owner, not twice to this one.
+    p.out.flush()
     p.owner = c
     const replay = p.ring.snapshot()
     if (replay.length > 0) c.data(h, replay)
@@ -206,6 +216,7 @@ export class PtyHost {
    */
   private deliverExit(p: Pty): void {
     if (p.owner === undefined || p.exit === undefined) return
+    p.out.flush() // every byte before the exit, as the adapter promises
     p.owner.send({ t: "exit", h: p.h, exitCode: p.exit.exitCode, ...(p.exit.signal ? { signal: p.exit.signal } : {}) })
   }
 

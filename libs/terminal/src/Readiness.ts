@@ -82,6 +82,13 @@ export const noteOutput = (state: ReadyState, bytes: Uint8Array, now: number): R
   return { ...state, settingUp: false, markerTail: NO_BYTES, lastOut: scan.after > 0 ? now : null, promptReported: false }
 }
 
+/**
+ * A batch of reads taken together (Session.ts): the same as noting each in turn, in one step once
+ * setup is over — a flood's batches hold hundreds of reads, and only the last one's time counts.
+ */
+export const noteOutputs = (state: ReadyState, batch: ReadonlyArray<Uint8Array>, now: number): ReadyState =>
+  state.settingUp ? batch.reduce((st, bytes) => noteOutput(st, bytes, now), state) : { ...state, lastOut: now }
+
 /** Keystrokes from the window: they may start or end a draft. */
 export const noteKeys = (state: ReadyState, bytes: Uint8Array, now: number): ReadyState => {
   const next = { ...state, draft: feedDraft(state.draft, bytes, now) }

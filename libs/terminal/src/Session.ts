@@ -8,7 +8,7 @@
  */
 import { Chunk, Clock, Deferred, Effect, PubSub, Ref, type Scope, Stream, SubscriptionRef, Take } from "effect"
 import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
-import { initialReadyState, noteOutput, type ReadyState } from "./Readiness.js"
+import { initialReadyState, noteOutputs, type ReadyState } from "./Readiness.js"
 import { ReplayRing } from "./ReplayRing.js"
 
 /** How a session ended, as `exits` and `awaitExit` report it. */
@@ -163,7 +163,7 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
     // load reads pile up while the actor waits its turn, so batching makes it cheaper exactly then.
     const onOutput = Effect.fnUntraced(function*(batch: ReadonlyArray<Uint8Array>) {
       const at = yield* Clock.currentTimeMillis
-      yield* SubscriptionRef.update(state, (s) => batch.reduce((st, bytes) => noteOutput(st, bytes, at), s))
+      yield* SubscriptionRef.update(state, (s) => noteOutputs(s, batch, at))
       yield* outputLock.withPermits(1)(
         Effect.suspend(() => {
           for (const bytes of batch) ring.push(bytes)
