@@ -28,7 +28,6 @@ import type {
 import { ENDED } from "@lich/contract"
 import { HookReports } from "@lich/events"
 import { ModChannel } from "@lich/mod"
-import { provider, isProviderId } from "@lich/providers"
 import { resolveTarget, ServerConfig, Workspace, type ClosePayload } from "@lich/spawn"
 import { Projects } from "@lich/store"
 import { Terminals } from "@lich/terminal"
@@ -37,6 +36,7 @@ import { type AskInput, ask, control, type ControlInput } from "./control.js"
 import { type Core, RelayCore, type Work } from "./core.js"
 import { type DeliveryDeps, deliver, flushNudge, note, typeAt } from "./deliver.js"
 import { makeExtras } from "./extras.js"
+import { hasTools, kindOf } from "./kinds.js"
 import { ErrandJournal } from "./journal.js"
 import { modStatus } from "./modStatus.js"
 import { reply } from "./reply.js"
@@ -121,15 +121,6 @@ const reconcile = (core: Core, terminals: Terminals["Type"]) =>
       yield* core.apply({ _tag: "Closed", ticket, outcome })
     }), { discard: true })
 
-/** The target's provider kind, "" when unknown. */
-const kindOf = (ws: Workspace["Type"], id: string) =>
-  ws.cards().pipe(
-    Effect.map((cs) => cs.find((c) => c.id === id)?.row.kind ?? ""),
-    // Asked inside a hand-off or a nudge, after the request was answered: nobody is there to hear an
-    // error, and typing reaches every CLI, so the task is typed — and the log says why.
-    Effect.catchAll((e) => Effect.as(Effect.logWarning(`the relay could not read the workspace to see what runs in ${id}, so it types there instead of using a mod: ${e.message}`), ""))
-  )
-
 const parts = Effect.gen(function* () {
   const ws = yield* Workspace
   const terminals = yield* Terminals
@@ -137,12 +128,11 @@ const parts = Effect.gen(function* () {
   const config = yield* ServerConfig
   const scope = yield* Effect.scope
   const channel = yield* ModChannel
-  const hasTools = (id: string) => Effect.map(kindOf(ws, id), (k) => isProviderId(k) && provider(k).hasToolsAlways)
   const pluginLaid = config.claudePlugin !== undefined
   const viaMod = makeModDelivery({ core, channel, terminals, kindOf: (id) => kindOf(ws, id), pluginLaid, graceMs: modGraceMs(config.env) })
   const tickets = { core, ws, terminals }
   const subagents: SubagentDeps = { ws, terminals, core, send: (p) => send(tickets, p) }
-  return { core, scope, ws, terminals, channel, viaMod, tickets, subagents, delivery: { core, terminals, scope, hasTools, viaMod } }
+  return { core, scope, ws, terminals, channel, viaMod, tickets, subagents, delivery: { core, terminals, scope, hasTools: (id: string) => hasTools(ws, id), viaMod } }
 })
 
 const make = Effect.gen(function* () {
