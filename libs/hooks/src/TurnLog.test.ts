@@ -1,10 +1,11 @@
+import { SessionId } from "@lich/contract"
 import { Option } from "effect"
 import { describe, expect, it } from "vitest"
 import type { ReportedState, SessionStateReport } from "./parse.js"
 import { noTurn, stepTurn, type Turn } from "./TurnLog.js"
 
 const report = (state: ReportedState, more: Partial<SessionStateReport> = {}): SessionStateReport => ({
-  id: "s1",
+  id: SessionId.make("s1"),
   state,
   tool: "",
   detail: "",

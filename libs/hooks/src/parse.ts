@@ -7,7 +7,7 @@
  * forgive what is merely untidy (surrounding blanks, over-long labels, extra fields): a hook
  * client never sees the answer, so being strict about cosmetics would only lose reports.
  */
-import { MAX_LABEL_CHARS, ReportedState, reportedStates } from "@lich/contract"
+import { MAX_LABEL_CHARS, ReportedState, reportedStates, SessionId } from "@lich/contract"
 import { isProviderId, providerIds, type ProviderId } from "@lich/providers"
 import { Either, Schema } from "effect"
 
@@ -19,7 +19,7 @@ export { ReportedState, reportedStates }
 const isReportedState = Schema.is(ReportedState)
 
 export interface SessionStateReport {
-  readonly id: string
+  readonly id: SessionId
   readonly state: ReportedState
   readonly tool: string
   readonly detail: string
@@ -27,18 +27,18 @@ export interface SessionStateReport {
 }
 
 export interface SessionStartReport {
-  readonly id: string
+  readonly id: SessionId
   readonly provider: AgentId
   readonly providerSessionId: string
 }
 
 export interface SessionTitleReport {
-  readonly id: string
+  readonly id: SessionId
   readonly title: string
 }
 
 export interface SessionTouchedReport {
-  readonly id: string
+  readonly id: SessionId
 }
 
 export type Parsed<A> = Either.Either<A, string>
@@ -91,7 +91,8 @@ const text = (o: Fields, key: string): Parsed<string> => {
 const required = (o: Fields, key: string): Parsed<string> =>
   Either.flatMap(text(o, key), (v) => (v === "" ? Either.left(`${key} is missing or blank`) : Either.right(v)))
 
-const sessionId = (o: Fields) => required(o, "session_id")
+/** The lich id the hook was told (LICH_SESSION_ID): it arrives as the contract's SessionId. */
+const sessionId = (o: Fields): Parsed<SessionId> => Either.map(required(o, "session_id"), SessionId.make)
 
 const state = (o: Fields): Parsed<ReportedState> =>
   Either.flatMap(required(o, "state"), (s) => {
