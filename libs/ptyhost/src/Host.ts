@@ -58,12 +58,12 @@ class Client {
     if (!this.socket.destroyed) this.socket.write(jsonFrame(message))
   }
 
-  /** Header and bytes in one writev, the bytes never copied. */
-  data(h: number, bytes: Uint8Array): void {
+  /** One frame of these reads: header and reads in one writev, the bytes never copied. */
+  data(h: number, reads: ReadonlyArray<Uint8Array>, bytes: number): void {
     if (this.socket.destroyed) return
     this.socket.cork()
-    this.socket.write(dataHeader(h, bytes.length))
-    this.socket.write(bytes)
+    this.socket.write(dataHeader(h, bytes))
+    for (const r of reads) this.socket.write(r)
     this.socket.uncork()
   }
 }
@@ -183,7 +183,7 @@ export class PtyHost {
     }
     const proc = result.value
     const h = this.nextHandle++
-    const p: Pty = { h, id: m.id, proc, ring: new ReplayRing(), out: makeGather((bytes) => p.owner?.data(h, bytes)), owner: c, exit: undefined }
+    const p: Pty = { h, id: m.id, proc, ring: new ReplayRing(), out: makeGather((reads, bytes) => p.owner?.data(h, reads, bytes)), owner: c, exit: undefined }
     this.ptys.set(p.h, p)
     c.send({ t: "spawned", req: m.req, h: p.h, pid: proc.pid })
     proc.onData((bytes) => {
@@ -206,7 +206,7 @@ export class PtyHost {
     p.out.flush()
     p.owner = c
     const replay = p.ring.snapshot()
-    if (replay.length > 0) c.data(h, replay)
+    if (replay.length > 0) c.data(h, [replay], replay.length)
     this.deliverExit(p)
   }
 

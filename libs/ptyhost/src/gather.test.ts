@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { GATHER_BYTES, GATHER_MS, makeGather } from "./gather.js"
 
 const sent: Array<Uint8Array> = []
-const gather = () => makeGather((b) => sent.push(b))
+const gather = () =>
+  makeGather((reads, bytes) => {
+    expect(reads.reduce((n, r) => n + r.length, 0)).toBe(bytes)
+    sent.push(reads.length === 1 ? reads[0]! : Buffer.concat(reads))
+  })
 const text = () => sent.map((b) => Buffer.from(b).toString("latin1"))
 
 beforeEach(() => {
