@@ -3,7 +3,7 @@
  * companion plugin read them, so they are spelled exactly as the contract spells them.
  */
 import { Schema } from "effect"
-import { SessionState } from "./ids.js"
+import { ProjectId, SessionId, SessionState } from "./ids.js"
 
 /** One entry of `lich sessions --json`, `whoami --json` and the MCP list_sessions result. */
 export class Peer extends Schema.Class<Peer>("Peer")({
@@ -13,6 +13,7 @@ export class Peer extends Schema.Class<Peer>("Peer")({
   kind: Schema.String,
   /** busy, done, waiting or "" (nothing reported): what the card shows too (limits.ts) */
   state: SessionState,
+  /** a session id, left unbranded: the fast path (apps/cli/src/fast) decodes rosters field by field as strings */
   id: Schema.String,
   path: Schema.String,
   projectPath: Schema.String
@@ -20,8 +21,8 @@ export class Peer extends Schema.Class<Peer>("Peer")({
 
 /** The session object `open --json` prints and `session-opened` carries. */
 export const SessionFields = {
-  id: Schema.String,
-  projectId: Schema.String,
+  id: SessionId,
+  projectId: ProjectId,
   project: Schema.String,
   label: Schema.String,
   name: Schema.String,

@@ -1,5 +1,5 @@
 /** Turning store rows into the shapes the contract prints. Pure. */
-import { Peer, Session, type SessionState } from "@lich/contract"
+import { Peer, ProjectId, Session, SessionId, type SessionState } from "@lich/contract"
 import { rosterName } from "@lich/providers"
 import type { ProjectRow, SessionRow } from "@lich/store"
 import type { Candidate } from "./resolve.js"
@@ -37,8 +37,8 @@ export const peerOf = (c: Card, state: SessionState): Peer =>
 
 export const sessionOf = (c: Card, nextSeq: number): Session =>
   new Session({
-    id: c.id,
-    projectId: c.projectRow.id,
+    id: SessionId.make(c.id),
+    projectId: ProjectId.make(c.projectRow.id),
     project: c.project,
     label: c.label,
     name: c.name,

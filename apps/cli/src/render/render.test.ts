@@ -1,4 +1,4 @@
-import { Closed, Collected, Opened, Peer, RelayResult, Renamed, Session, type SessionState } from "@lich/contract"
+import { Closed, Collected, Opened, Peer, ProjectId, RelayResult, Renamed, Session, SessionId, type SessionState } from "@lich/contract"
 import { describe, expect, it } from "vitest"
 import { exitCodeFor } from "../exitCodes.js"
 import { renderCollected, renderResult } from "./relay.js"
@@ -22,7 +22,7 @@ describe("the roster", () => {
   })
 })
 
-const session = new Session({ id: "9f8e", projectId: "p1", project: "lich", label: "auth-fix", name: "auth-fix-9f8e", kind: "claude", path: "", nextSeq: 5, originSessionId: "", originLabel: "", confined: false, folder: "" })
+const session = new Session({ id: SessionId.make("9f8e"), projectId: ProjectId.make("p1"), project: "lich", label: "auth-fix", name: "auth-fix-9f8e", kind: "claude", path: "", nextSeq: 5, originSessionId: "", originLabel: "", confined: false, folder: "" })
 
 describe("open, close and rename", () => {
   it("names both addresses and the worktree when there is one", () => {
