@@ -10,6 +10,7 @@
  * The quiet rule is a heuristic: a trust prompt or a crashed TUI looks ready too. Only providers
  * whose hooks report turn state can be judged better, and the relay does that, not this module.
  */
+import type { TurnState } from "@lich/contract"
 import { type DraftState, DRAFT_HOLD_MS, feedDraft, initialDraft, isDrafting } from "./Draft.js"
 import { scanForMarker } from "./SetupMarker.js"
 
@@ -27,8 +28,8 @@ export const QUIET_MS = 600
  */
 export const BUSY_STALE_MS = 30_000
 
-/** What a provider's hooks last said about its turn. */
-export type TurnState = "busy" | "done" | "waiting" | "idle"
+/** What a provider's hooks last said about its turn: the contract's turn states (compacting read as busy). */
+export type { TurnState }
 
 export interface SessionReadiness {
   readonly live: boolean
