@@ -46,31 +46,31 @@ export const ClosePayload = Schema.Struct({
   worktree: Schema.Literal("", "keep", "remove"),
   force: Schema.Boolean
 })
+export type ClosePayload = typeof ClosePayload.Type
+export const RenamePayload = Schema.Struct({ from, target: Schema.String, project, label: Label })
+export type RenamePayload = typeof RenamePayload.Type
+export const StartPayload = Schema.Struct({ from, target: Schema.String })
+export type StartPayload = typeof StartPayload.Type
+/** worktrees and folders: what one project holds. */
+export const ProjectPayload = Schema.Struct({ from, project })
+export type ProjectPayload = typeof ProjectPayload.Type
+export const FilePayload = Schema.Struct({ from, target: Schema.String, project, folder: Schema.String })
+export type FilePayload = typeof FilePayload.Type
+export const RenameFolderPayload = Schema.Struct({ from, project, folder: Schema.String, to: Schema.String })
+export type RenameFolderPayload = typeof RenameFolderPayload.Type
+/** color: a palette colour or "" — checked by the workspace, which words the refusal with the palette. */
+export const ColorFolderPayload = Schema.Struct({ from, project, folder: Schema.String, color: Schema.String })
+export type ColorFolderPayload = typeof ColorFolderPayload.Type
+
 export const Close = Rpc.make("Close", { payload: ClosePayload, success: Closed, error })
-export const Rename = Rpc.make("Rename", {
-  payload: { from, target: Schema.String, project, label: Label },
-  success: Renamed,
-  error
-})
+export const Rename = Rpc.make("Rename", { payload: RenamePayload, success: Renamed, error })
 /** Starts the PTY of an open card that has none (a restart, a card never viewed): resumes its conversation when one is known. */
-export const Start = Rpc.make("Start", { payload: { from, target: Schema.String }, success: Started, error })
-export const Worktrees = Rpc.make("Worktrees", { payload: { from, project }, success: Schema.Array(Checkout), error })
-export const Folders = Rpc.make("Folders", { payload: { from, project }, success: Schema.Array(Folder), error })
-export const File = Rpc.make("File", {
-  payload: { from, target: Schema.String, project, folder: Schema.String },
-  success: Filed,
-  error
-})
-export const RenameFolder = Rpc.make("RenameFolder", {
-  payload: { from, project, folder: Schema.String, to: Schema.String },
-  success: FolderRenamed,
-  error
-})
-export const ColorFolder = Rpc.make("ColorFolder", {
-  payload: { from, project, folder: Schema.String, color: Schema.String },
-  success: FolderPainted,
-  error
-})
+export const Start = Rpc.make("Start", { payload: StartPayload, success: Started, error })
+export const Worktrees = Rpc.make("Worktrees", { payload: ProjectPayload, success: Schema.Array(Checkout), error })
+export const Folders = Rpc.make("Folders", { payload: ProjectPayload, success: Schema.Array(Folder), error })
+export const File = Rpc.make("File", { payload: FilePayload, success: Filed, error })
+export const RenameFolder = Rpc.make("RenameFolder", { payload: RenameFolderPayload, success: FolderRenamed, error })
+export const ColorFolder = Rpc.make("ColorFolder", { payload: ColorFolderPayload, success: FolderPainted, error })
 export const Info = Rpc.make("Info", { payload: {}, success: ServerInfo, error })
 /** What the backend knows is wrong with it; `store` says why changes cannot be saved ("" when they can). */
 export class HealthReport extends Schema.Class<HealthReport>("HealthReport")({ store: Schema.String }) {}

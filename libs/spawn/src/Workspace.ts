@@ -14,6 +14,7 @@ import {
   NotFound,
   type Opened,
   type OpenPayload,
+  type ColorFolderPayload, type FilePayload, type ProjectPayload, type RenameFolderPayload, type RenamePayload, type StartPayload,
   Refused,
   Renamed,
   type LichError,
@@ -46,18 +47,18 @@ export interface WorkspaceShape {
   readonly whoami: (from: string) => Effect.Effect<Peer, LichError>
   readonly open: (p: OpenPayload, extra?: OpenExtra) => Effect.Effect<Opened, LichError>
   readonly close: (p: ClosePayload) => Effect.Effect<Closed, LichError>
-  readonly rename: (p: { from: string; target: string; project: string; label: string }) => Effect.Effect<Renamed, LichError>
+  readonly rename: (p: RenamePayload) => Effect.Effect<Renamed, LichError>
   /** Every open card (live or not), in tab then card order. */
   readonly cards: () => Effect.Effect<ReadonlyArray<Card>, LichError>
   /** The caller's own card, when `from` names an open session. */
   readonly caller: (from: string) => Effect.Effect<Option.Option<Card>, LichError>
-  readonly worktrees: (p: { from: string; project: string }) => Effect.Effect<ReadonlyArray<Checkout>, LichError>
-  readonly folders: (p: { from: string; project: string }) => Effect.Effect<ReadonlyArray<Folder>, LichError>
-  readonly file: (p: { from: string; target: string; project: string; folder: string }) => Effect.Effect<Filed, LichError>
-  readonly renameFolder: (p: { from: string; project: string; folder: string; to: string }) => Effect.Effect<FolderRenamed, LichError>
-  readonly colorFolder: (p: { from: string; project: string; folder: string; color: string }) => Effect.Effect<FolderPainted, LichError>
+  readonly worktrees: (p: ProjectPayload) => Effect.Effect<ReadonlyArray<Checkout>, LichError>
+  readonly folders: (p: ProjectPayload) => Effect.Effect<ReadonlyArray<Folder>, LichError>
+  readonly file: (p: FilePayload) => Effect.Effect<Filed, LichError>
+  readonly renameFolder: (p: RenameFolderPayload) => Effect.Effect<FolderRenamed, LichError>
+  readonly colorFolder: (p: ColorFolderPayload) => Effect.Effect<FolderPainted, LichError>
   /** Starts the PTY of an open card that has none, resuming its conversation when one is known. */
-  readonly start: (p: { from: string; target: string }) => Effect.Effect<Started, LichError>
+  readonly start: (p: StartPayload) => Effect.Effect<Started, LichError>
 }
 
 export class Workspace extends Context.Tag("lich/spawn/Workspace")<Workspace, WorkspaceShape>() {}
