@@ -24,21 +24,12 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5)
 const TOKEN = "bench-token"
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-bench-http-"))
 
+// scripts/build.mjs's options for dist/server.cjs, so the sizes compare with what ships.
+const SERVER_OPTIONS = { bundle: true, platform: "node", target: "node20", format: "cjs", minify: true, legalComments: "none" }
 const bundle = async (entry) => {
   const outfile = path.join(dir, `${path.basename(entry, ".ts")}.cjs`)
-  await build({
-    entryPoints: [path.join(root, entry)],
-    outfile,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "cjs",
-    minify: true,
-    legalComments: "none",
-    logLevel: "error",
-    define: { __LICH_VERSION__: '"bench"' },
-    external: ["node-pty", "better-sqlite3"]
-  })
+  const define = { __LICH_VERSION__: '"bench"' }
+  await build({ ...SERVER_OPTIONS, entryPoints: [path.join(root, entry)], outfile, define, logLevel: "error", external: ["node-pty", "better-sqlite3"] })
   return outfile
 }
 const kib = (file) => `${(fs.statSync(file).size / 1024).toFixed(0)} KiB`
