@@ -92,16 +92,13 @@ export const Providers = Rpc.make("Providers", { payload: {}, success: Schema.Ar
 export const ListBranches = Rpc.make("Branches", { payload: { project: Schema.String }, success: Branches, error })
 export const GetSettings = Rpc.make("GetSettings", { payload: { project: Schema.String }, success: SettingsView, error })
 /** value "" removes the key in that scope; project "" = global. */
-export const SetSetting = Rpc.make("SetSetting", {
-  payload: { key: Schema.String, value: Schema.String, project: Schema.String },
-  success: Schema.Struct({}),
-  error
-})
-export const SetProjectFile = Rpc.make("SetProjectFile", {
-  payload: { project: Schema.String, file: Schema.Literal("setup", "include"), text: Schema.String },
-  success: Schema.Struct({}),
-  error
-})
+export const SetSettingPayload = Schema.Struct({ key: Schema.String, value: Schema.String, project: Schema.String })
+export type SetSettingPayload = typeof SetSettingPayload.Type
+export const SetProjectFilePayload = Schema.Struct({ project: Schema.String, file: Schema.Literal("setup", "include"), text: Schema.String })
+export type SetProjectFilePayload = typeof SetProjectFilePayload.Type
+
+export const SetSetting = Rpc.make("SetSetting", { payload: SetSettingPayload, success: Schema.Struct({}), error })
+export const SetProjectFile = Rpc.make("SetProjectFile", { payload: SetProjectFilePayload, success: Schema.Struct({}), error })
 /** project "" = every project's parked sessions, newest first. */
 export const History = Rpc.make("History", { payload: { project: Schema.String }, success: Schema.Array(Parked), error })
 export const Resume = Rpc.make("Resume", { payload: { id: SessionId }, success: Resumed, error })

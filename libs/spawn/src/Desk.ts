@@ -39,8 +39,8 @@ export interface DeskShape {
   readonly providers: () => Of<ReadonlyArray<import("@lich/contract").ProviderFound>>
   readonly branches: (project: string) => Of<import("@lich/contract").Branches>
   readonly settings: (project: string) => Of<SettingsView>
-  readonly setSetting: (p: { key: string; value: string; project: string }) => Of<{}>
-  readonly setProjectFile: (p: { project: string; file: "setup" | "include"; text: string }) => Of<{}>
+  readonly setSetting: (p: import("@lich/contract").SetSettingPayload) => Of<{}>
+  readonly setProjectFile: (p: import("@lich/contract").SetProjectFilePayload) => Of<{}>
   readonly history: (project: string) => Of<ReadonlyArray<Parked>>
   readonly resume: (id: string) => Of<Resumed>
   readonly dirty: (target: string) => Of<import("@lich/contract").DirtyFiles>
