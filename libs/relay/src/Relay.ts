@@ -2,9 +2,9 @@
  * The relay: one session hands another a task and the answer comes back through a ticket. Its state
  * lives in one actor (core.ts) and changes only through pure transitions (transitions.ts); this
  * module gathers the parts, drains the acts the actor hands out (hand-offs, nudges, notes, parking a
- * worker), feeds it hook reports, exits and the hourly sweep, and declares the service. Outcomes:
- * answered; pending (the wait ran out, the errand stays open); unread, undelivered, unanswered,
- * stopped, expired.
+ * worker), feeds it hook reports (reports.ts), exits and the hourly sweep, and declares the service.
+ * Outcomes: answered; pending (the wait ran out, the errand stays open); unread, undelivered,
+ * unanswered, stopped, expired.
  */
 import type {
   AskResult,
@@ -26,7 +26,6 @@ import type {
   WaitPayload
 } from "@lich/contract"
 import { ENDED } from "@lich/contract"
-import { HookReports } from "@lich/events"
 import { ModChannel } from "@lich/mod"
 import { resolveTarget, ServerConfig, Workspace, type ClosePayload } from "@lich/spawn"
 import { Projects } from "@lich/store"
@@ -40,6 +39,7 @@ import { hasTools, kindOf } from "./kinds.js"
 import { ErrandJournal } from "./journal.js"
 import { modStatus } from "./modStatus.js"
 import { reply } from "./reply.js"
+import { makeReportFeed, type ReportFeed } from "./reports.js"
 import { SWEEP_EVERY_MS } from "./state.js"
 import { openSubagent, park, type SubagentDeps, type SubagentInput, workerAnswer } from "./subagent.js"
 import { collect, send, wait } from "./tickets.js"
@@ -73,6 +73,7 @@ export class Relay extends Context.Tag("lich/relay/Relay")<Relay, RelayShape>() 
 
 interface Parts {
   readonly core: Core
+  readonly reports: ReportFeed
   readonly scope: Scope.Scope
   readonly delivery: DeliveryDeps
   readonly subagents: SubagentDeps
@@ -99,9 +100,8 @@ const run = (p: Parts) =>
   Effect.gen(function* () {
     const { core, scope } = p
     const terminals = yield* Terminals
-    const reports = yield* (yield* HookReports).subscribe
     yield* Effect.forkIn(Effect.forever(Effect.flatMap(Queue.take(core.work), (w) => Effect.forkIn(perform(p, w), scope))), scope)
-    yield* Effect.forkIn(Effect.forever(Effect.flatMap(Queue.take(reports), (r) => core.apply({ _tag: "Reported", id: r.id, state: r.state, reason: r.reason }))), scope)
+    yield* Effect.forkIn(p.reports.run, scope)
     yield* Effect.forkIn(Stream.runForEach(terminals.exits, (x) => core.apply({ _tag: "Ended", id: x.id })), scope)
     yield* Effect.forkIn(Effect.repeat(core.apply({ _tag: "Swept" }), Schedule.spaced(Duration.millis(SWEEP_EVERY_MS))), scope)
   })
@@ -130,9 +130,11 @@ const parts = Effect.gen(function* () {
   const channel = yield* ModChannel
   const pluginLaid = config.claudePlugin !== undefined
   const viaMod = makeModDelivery({ core, channel, terminals, kindOf: (id) => kindOf(ws, id), pluginLaid, graceMs: modGraceMs(config.env) })
+  const reports = yield* makeReportFeed(core)
   const tickets = { core, ws, terminals }
   const subagents: SubagentDeps = { ws, terminals, core, send: (p) => send(tickets, p) }
-  return { core, scope, ws, terminals, channel, viaMod, tickets, subagents, delivery: { core, terminals, scope, hasTools: (id: string) => hasTools(ws, id), viaMod } }
+  const delivery = { core, terminals, scope, hasTools: (id: string) => hasTools(ws, id), viaMod, catchUp: reports.catchUp }
+  return { core, scope, ws, terminals, channel, viaMod, tickets, subagents, reports, delivery }
 })
 
 const make = Effect.gen(function* () {

@@ -21,6 +21,8 @@ export interface DeliveryDeps {
   /** Whether the session's CLI has lich's tools in its own tool list. */
   readonly hasTools: (sessionId: string) => Effect.Effect<boolean>
   readonly viaMod: ModDelivery
+  /** Applies the hook reports published so far (reports.ts): a stamp must see every turn before it. */
+  readonly catchUp: Effect.Effect<void>
 }
 
 export const typeAt = (d: DeliveryDeps, id: string, text: string) =>
@@ -61,6 +63,7 @@ const typeIn = (d: DeliveryDeps, e: Errand) =>
   Effect.gen(function* () {
     const ready = yield* d.terminals.awaitReady(e.targetId, Duration.millis(QUEUE_LIMIT_MS))
     if (!ready) return yield* close(d, e.ticket, { status: "undelivered", answer: "" })
+    yield* d.catchUp
     const stamp = yield* d.core.apply({ _tag: "Stamped", ticket: e.ticket })
     if (!stamp) return
     const wrote = yield* typeAt(d, e.targetId, e.message)

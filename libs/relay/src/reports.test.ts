@@ -1,0 +1,41 @@
+/**
+ * The hook-report feed: a hand-off's catch-up applies every report already published, in order and
+ * once, whether or not the feed's own loop got to them first.
+ */
+import { it } from "@effect/vitest"
+import { HookReports } from "@lich/events"
+import { Effect, Fiber } from "effect"
+import { describe, expect } from "vitest"
+import type { Core } from "./core.js"
+import { makeReportFeed } from "./reports.js"
+import type { RelayEvent } from "./transitions.js"
+
+/** A core that only records what it is asked to apply. */
+const recording = () => {
+  const applied: Array<string> = []
+  const core = { apply: (e: RelayEvent) => Effect.sync(() => void applied.push(e._tag === "Reported" ? `${e.id}:${e.state}` : e._tag)) }
+  return { applied, core: core as unknown as Core }
+}
+
+const publish = (id: string, state: "busy" | "done" | "idle") =>
+  Effect.flatMap(HookReports, (h) => h.publish({ id, state, tool: "", detail: "", reason: "" }))
+
+describe("the hook-report feed", () => {
+  it.scoped("applies what was published before a hand-off stamps, in order, and nothing twice", () =>
+    Effect.gen(function* () {
+      const { applied, core } = recording()
+      const feed = yield* makeReportFeed(core)
+      yield* publish("w", "busy")
+      yield* publish("w", "done")
+      // The feed's loop has not run: the catch-up applies both itself.
+      yield* feed.catchUp
+      expect(applied).toEqual(["w:busy", "w:done"])
+      const loop = yield* Effect.fork(feed.run)
+      yield* publish("w", "idle")
+      yield* Effect.yieldNow()
+      yield* feed.catchUp
+      expect(applied).toEqual(["w:busy", "w:done", "w:idle"])
+      yield* Fiber.interrupt(loop)
+    }).pipe(Effect.provide(HookReports.layer))
+  )
+})
