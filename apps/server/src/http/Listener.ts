@@ -51,7 +51,7 @@ const NOT_ALLOWED: Answer = { status: 405, body: "method not allowed" }
 
 /**
  * A POST route that needs its body first. The body is read before the request's fiber starts, not
- * by a fiber suspended on it: measured (bench/http/), the suspended read cost a warm call ~20 %.
+ * by a fiber suspended on it: the suspended read cost a warm call 15–30 % (docs/ceilings.md).
  */
 interface BodyRoute<R> {
   readonly limit: number

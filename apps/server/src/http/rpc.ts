@@ -69,7 +69,7 @@ const issues = (e: ParseResult.ParseError): string =>
     .map((i) => (i.path.length > 0 ? `${i.path.join(".")}: ${i.message}` : i.message))
     .join("; ")
 
-/** One tag per procedure, made once: a tag captures a stack trace when it is made (~20 µs a call). */
+/** One tag per procedure, made once: a tag captures a stack trace when it is made, a cost per call (docs/ceilings.md). */
 const handlerTags = new Map<string, Context.Tag<Rpc.Handler<string>, Rpc.Handler<string>>>()
 const handlerTag = (key: string) => {
   let tag = handlerTags.get(key)
