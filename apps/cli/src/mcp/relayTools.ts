@@ -3,7 +3,7 @@
  * that was handed to you. The words of every outcome are the CLI's own renderers in their "mcp"
  * variant, so a tool result and `lich send` never drift apart.
  */
-import { Collect, ListSessionsInput, Peers, Reply, ReplyToSessionInput, Send, SendToSessionInput, Ticket, Wait, WaitForAnswerInput } from "@lich/contract"
+import { Collect, ListSessionsInput, Peers, Reply, ReplyToSessionInput, Send, SendToSessionInput, Wait, WaitForAnswerInput } from "@lich/contract"
 import type { RelayResult } from "@lich/contract"
 import { Effect } from "effect"
 import { call } from "../layers.js"
@@ -47,7 +47,7 @@ const waitForAnswer = tool({
   input: WaitForAnswerInput,
   run: ({ ticket, timeout, noWait }) =>
     ticket !== ""
-      ? Effect.map(call("relay", Wait, { from: sender(), ticket: Ticket.make(ticket), timeout }, holdMs(timeout)), resultText)
+      ? Effect.map(call("relay", Wait, { from: sender(), ticket, timeout }, holdMs(timeout)), resultText)
       : Effect.map(call("relay", Collect, { from: sender(), timeout, noWait }, holdMs(noWait ? 0 : timeout)), (c) => ok(renderCollected(c, "mcp")))
 })
 
@@ -56,7 +56,7 @@ const replyToSession = tool({
   description:
     "Send your answer to a task another session handed you through lich. Pass the ticket from the message that brought the task; without one, the answer goes to the single request open against you, and the call is refused (listing the tickets) when there are several.",
   input: ReplyToSessionInput,
-  run: (reply) => Effect.as(call("relay", Reply, { from: sender(), ...reply, ticket: Ticket.make(reply.ticket) }), ok(renderReplied()))
+  run: (reply) => Effect.as(call("relay", Reply, { from: sender(), ...reply }), ok(renderReplied()))
 })
 
 export const relayTools: ReadonlyArray<Tool> = [listSessions, sendToSession, waitForAnswer, replyToSession]
