@@ -114,7 +114,7 @@ const dispatch = <R>(o: ListenerOptions, routes: Routes<R>, req: http.IncomingMe
   const plugin = String(req.headers["x-lich-plugin"] ?? "")
   const poll = routes.get?.get(p)
   // A long poll whose client went away is interrupted, not left parked for its full 25 s.
-  if (poll) return req.method === "GET" ? whileConnected(res, poll(url.searchParams, plugin)) : Effect.succeed(NOT_ALLOWED)
+  if (poll) return req.method === "GET" ? whileConnected(res, Effect.suspend(() => poll(url.searchParams, plugin))) : Effect.succeed(NOT_ALLOWED)
   const hook = routes.post.get(p)
   if (!hook) return Effect.succeed({ status: 404, body: "not found" })
   const limit = routes.postLimits?.get(p) ?? MAX_HOOK_BODY
@@ -160,8 +160,9 @@ const onRequest = <R>(o: ListenerOptions, routes: Routes<R>, runFork: <A, E>(e: 
     const admitted = admit(o, req)
     const route = admitted instanceof URL ? dispatch(o, routes, req, res, admitted) : Effect.succeed(admitted)
     if (!("limit" in route)) return void runFork(respond(runFork, req, res, route))
+    // Suspended, so a handler that throws while building its Effect is a 500, not an unhandled rejection.
     void readBody(req, route.limit).then((body) =>
-      runFork(respond(runFork, req, res, body === undefined ? Effect.succeed<Answer>({ status: 413, body: route.tooLarge }) : route.then(body)))
+      runFork(respond(runFork, req, res, body === undefined ? Effect.succeed<Answer>({ status: 413, body: route.tooLarge }) : Effect.suspend(() => route.then(body))))
     )
   }
 

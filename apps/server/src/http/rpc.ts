@@ -79,7 +79,7 @@ const handlerTag = (key: string) => {
 
 /**
  * The handler RpcGroup.toLayer put in context for `rpc`, with the context it was built in, as an
- * Effect; undefined when none is (a group whose layer is not provided).
+ * Effect; None when there is none (a group whose layer is not provided).
  */
 const handlerFor = (rpc: Rpc.AnyWithProps) =>
   Effect.map(Effect.serviceOption(handlerTag(rpc.key)), (found) =>
