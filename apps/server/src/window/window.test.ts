@@ -1,7 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, TestClock } from "effect"
 import { BROWSERS, browserArgs, findBrowser, NO_BROWSER } from "./browser.js"
+import * as http from "node:http"
 import { CODE_TTL_MS, makeLaunchCodes } from "./LaunchCodes.js"
+import { openWindowOn } from "./remote.js"
 
 const only = (...files: Array<string>) => (f: string) => files.includes(f)
 
@@ -65,6 +67,36 @@ describe("launch codes", () => {
       expect(yield* codes.redeem(fresh)).toBe(true)
       yield* TestClock.adjust(Duration.millis(1))
       expect(yield* codes.redeem(stale)).toBe(false)
+    })
+  )
+})
+
+describe("asking the running lich for a window", () => {
+  /** A stand-in for the running lich on a free loopback port, answering every call with `status` and `body`. */
+  const answering = (status: number, body: string) =>
+    Effect.acquireRelease(
+      Effect.async<http.Server>((resume) => {
+        const server = http.createServer((_, res) => {
+          res.writeHead(status).end(body)
+        })
+        server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
+      }),
+      (server) =>
+        Effect.async<void>((resume) => {
+          server.close(() => resume(Effect.void))
+        })
+    ).pipe(Effect.map((server) => (server.address() as { port: number }).port))
+
+  it.scoped("says what the running lich's envelope says, or its status when the body is no envelope", () =>
+    Effect.gen(function* () {
+      const refused = yield* answering(400, '{"error":"--shell /x is not an executable file"}')
+      const e1 = yield* Effect.flip(openWindowOn(refused, "t", "/x", []))
+      expect(e1.message).toBe("--shell /x is not an executable file")
+      const bare = yield* answering(401, "invalid token")
+      const e2 = yield* Effect.flip(openWindowOn(bare, "t", "", []))
+      expect(e2.message).toBe("the running lich answered 401")
+      const ok = yield* answering(200, "null")
+      yield* openWindowOn(ok, "t", "", [])
     })
   )
 })
