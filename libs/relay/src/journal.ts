@@ -7,9 +7,9 @@
  * It fits the relay's rule that no transition does I/O: `note` only compares a state with what it
  * last saw (pure, in memory); `flush` writes what changed, in order, one transaction per flush.
  * What it refuses to keep: the per-session bookkeeping (turns, waiting reasons, closers, answered
- * workers, lanes, nudges), which the next
- * hook reports rebuild, and an errand's Deferred, which restore makes afresh — nobody is holding the
- * line on an errand across a restart, so its outcome lands in the inbox as for any unattended one.
+ * workers, lanes, nudges), which the next hook reports rebuild, and an errand's Deferred, which
+ * restore makes afresh — nobody is holding the line on an errand across a restart, so its outcome
+ * lands in the inbox as for any unattended one.
  */
 import { Journal, type JournalKind, type JournalRow } from "@lich/store"
 import { Context, Deferred, Effect, Layer } from "effect"
