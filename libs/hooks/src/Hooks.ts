@@ -77,6 +77,8 @@ const applyState = Effect.fn("Hooks.state")(function* (d: Deps, r: SessionStateR
 
 const applyStart = Effect.fn("Hooks.start")(function* (d: Deps, r: SessionStartReport) {
   const applied = yield* d.sessions.setProviderSessionId(r.id, r.providerSessionId)
+  // Every provider that sends a session-start (Claude Code, Codex, opencode) reports its turns too.
+  yield* d.terminals.reportsTurns(r.id)
   if (applied) yield* d.hub.publish({ _tag: "session-agent", id: r.id, agent: r.provider })
   return applied
 })

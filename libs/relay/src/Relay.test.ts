@@ -137,7 +137,12 @@ describe("turns read from hooks", () => {
 
   it.scoped("tells both senders when one turn ends two errands, and leaves a note at the worker", () =>
     Effect.gen(function* () {
-      const { t, send: a } = yield* taskAtIdle("first")
+      // A target no hook has reported from yet is judged by its quiet alone, so a second task can
+      // go in before the first one's turn starts; one that reports is held until it does
+      // (libs/terminal Readiness.ts), which is what makes two errands in one turn rare.
+      const t = yield* openSession
+      const a = yield* sending(t.id, "first", 100)
+      yield* tick(800)
       const b = yield* sending(t.id, "second", 100)
       yield* tick(800)
       expect(t.proc.writtenText()).toContain("second")

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { initialReadyState, noteOutput, noteOutputs, type ReadyState } from "./Readiness.js"
+import { applyReport, BUSY_STALE_MS, initialReadyState, noteDelivered, noteKeys, noteOutput, noteOutputs, noteReportsTurns, QUIET_MS, type ReadyState, verdict } from "./Readiness.js"
 import { SETUP_DONE_MARKER } from "./SetupMarker.js"
 
 const bytes = (s: string) => Buffer.from(s, "latin1")
@@ -22,5 +22,34 @@ describe("a batch of output noted at once", () => {
       expect(noted).toEqual(oneByOne(state, batch, 50))
       expect([noted.settingUp, noted.lastOut]).toEqual([false, after === "" ? null : 50])
     }
+  })
+})
+
+describe("a message lich typed into a session", () => {
+  const reportedDone = applyReport(initialReadyState(0, false), "done")
+
+  it("holds a session whose hooks report turns until its next report, however quiet it stays", () => {
+    const typed = noteDelivered(reportedDone, 1_000)
+    expect(verdict(typed, 1_000 + QUIET_MS)._tag).toBe("NotYet")
+    expect(verdict(typed, 1_000 + BUSY_STALE_MS - 1)).toEqual({ _tag: "NotYet", recheckInMs: 1 })
+    // Whatever the report says, it answers the expected turn: busy holds on, done lets go.
+    expect(verdict(applyReport(typed, "busy"), 1_000 + QUIET_MS)._tag).toBe("NotYet")
+    expect(verdict(applyReport(typed, "done"), 1_000)._tag).toBe("Ready")
+  })
+
+  it("holds a first task the same way once the provider's session-start said it reports turns", () => {
+    const started = noteReportsTurns(initialReadyState(0, false))
+    expect(verdict(noteDelivered(started, 1_000), 1_000 + QUIET_MS)._tag).toBe("NotYet")
+  })
+
+  it("is judged by the quiet rule alone in a session that never reported, and after the stale bound", () => {
+    const silent = noteDelivered(initialReadyState(0, false), 1_000)
+    expect(verdict(silent, 1_000 + QUIET_MS)._tag).toBe("Ready")
+    expect(verdict(noteDelivered(reportedDone, 1_000), 1_000 + BUSY_STALE_MS)._tag).toBe("Ready")
+  })
+
+  it("is not what a person's Enter does: that keeps the quiet rule", () => {
+    const pressed = noteKeys(reportedDone, bytes("\r"), 1_000)
+    expect(verdict(pressed, 1_000 + QUIET_MS)._tag).toBe("Ready")
   })
 })

@@ -5,6 +5,10 @@
  *   while someone is drafting a line in the window;
  * - at once after the agent's hooks report `done`/`idle` (the prompt is there), until they report
  *   `busy` again — output after `done` (a status line repaint) does not take that back;
+ * - not after lich typed a message into a session whose hooks report turns, until they report
+ *   again (the turn it started, or its end): the quiet rule alone let a second task in when the
+ *   first one's `busy` report took longer than 600 ms to arrive (a loaded machine), and the turn's
+ *   `done` then closed both tasks as unanswered (test/relay-turn-start.test.ts);
  * - otherwise once the terminal has been quiet for 600 ms.
  *
  * The quiet rule is a heuristic: a trust prompt or a crashed TUI looks ready too. Only providers
@@ -52,6 +56,16 @@ export interface ReadyState {
   readonly reported: TurnState | undefined
   /** Set by a `done`/`idle` report, cleared by `busy`: the prompt is known to be there. */
   readonly promptReported: boolean
+  /**
+   * lich typed a message and Enter into a session whose hooks report turns: a turn is expected to
+   * start, and until a report says so (or says anything) the session counts as busy.
+   */
+  readonly turnExpected?: boolean
+  /**
+   * The provider said at start-up that it reports turns (its session-start hook): a first task
+   * typed there is held for its turn like any later one, before any turn state was reported.
+   */
+  readonly reportsTurns?: boolean
   /**
    * The provider's start-up screen is not its composer yet (still drawing, or a dialog of its own
    * is up): not ready whatever the quiet says. Set and cleared by what reads the screen (Screen.ts).
@@ -107,11 +121,26 @@ export const noteSubmit = (state: ReadyState, now: number): ReadyState => ({
 })
 
 /**
+ * lich typed a message and pressed Enter (Terminals.typeMessage). A session whose hooks have ever
+ * reported (or said at start-up that it will) starts a turn on it, so it is held as busy until its
+ * next report; one that never reported is judged by the quiet rule alone, as before.
+ */
+export const noteDelivered = (state: ReadyState, now: number): ReadyState => ({
+  ...noteSubmit(state, now),
+  turnExpected: state.reported !== undefined || state.reportsTurns === true
+})
+
+/** The provider's session-start arrived: its hooks will report the turns a delivery starts. */
+export const noteReportsTurns = (state: ReadyState): ReadyState => ({ ...state, reportsTurns: true })
+
+/**
  * Applies a hook report. `waiting` is ambiguous (a permission prompt inside a turn, or the
- * idle-prompt notification), so it moves nothing but the reported label.
+ * idle-prompt notification), so it moves nothing but the reported label. Any report answers a
+ * delivery's expected turn: it started (busy, waiting, compacting), or it already ended.
  */
 export const applyReport = (state: ReadyState, report: TurnState): ReadyState => ({
   ...state,
+  turnExpected: false,
   reported: report,
   promptReported: report === "busy" ? false : report === "waiting" ? state.promptReported : true
 })
@@ -147,6 +176,6 @@ export const verdict = (state: ReadyState, now: number): Verdict => {
   if (state.promptReported) return { _tag: "Ready" }
   if (state.lastOut === null) return { _tag: "NotYet", recheckInMs: undefined }
   const quiet = now - state.lastOut
-  if (state.reported === "busy" && quiet < BUSY_STALE_MS) return { _tag: "NotYet", recheckInMs: BUSY_STALE_MS - quiet }
+  if ((state.reported === "busy" || state.turnExpected === true) && quiet < BUSY_STALE_MS) return { _tag: "NotYet", recheckInMs: BUSY_STALE_MS - quiet }
   return quiet >= QUIET_MS ? { _tag: "Ready" } : { _tag: "NotYet", recheckInMs: QUIET_MS - quiet }
 }

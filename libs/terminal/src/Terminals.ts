@@ -43,6 +43,8 @@ export interface TerminalsShape {
   readonly exits: Stream.Stream<TerminalExit>
   readonly awaitExit: (id: string) => Effect.Effect<TerminalExit, TerminalNotFound>
   readonly reportState: (id: string, state: TurnState) => Effect.Effect<void>
+  /** The provider's session-start hook arrived: a task typed there starts a turn its hooks report. */
+  readonly reportsTurns: (id: string) => Effect.Effect<void>
   /** Holds deliveries while the provider's screen is not its composer (Screen.ts), or lets them go. */
   readonly holdForScreen: (id: string, hold: boolean) => Effect.Effect<void>
   readonly readiness: (id: string) => Effect.Effect<SessionReadiness>
@@ -91,6 +93,7 @@ const make = Effect.gen(function*() {
     exits: Stream.fromPubSub(exitsHub),
     awaitExit: (id) => ops.awaitExit(d, id),
     reportState: (id, report) => ops.reportState(d, id, report),
+    reportsTurns: (id) => ops.reportsTurns(d, id),
     holdForScreen: (id, hold) => ops.holdForScreen(d, id, hold),
     readiness: (id) => ops.readiness(d, id),
     isReady: (id) => ops.isReady(d, id),

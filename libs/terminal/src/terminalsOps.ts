@@ -9,7 +9,7 @@ import { Clock, type Context, Deferred, Duration, Effect, HashMap, Option, PubSu
 import { COLS, ROWS } from "@lich/contract"
 import { ENTER, MAX_MESSAGE_BYTES, PASTE_END, PASTE_ENTER_DELAY_MS, PASTE_START, sanitizeForPaste, utf8Length } from "./Paste.js"
 import type { PtyAdapter } from "./PtyAdapter.js"
-import { applyReport, applyScreenHold, describe, noteKeys, noteSubmit, type ReadyState, type SessionReadiness, type TurnState, verdict } from "./Readiness.js"
+import { applyReport, applyScreenHold, describe, noteDelivered, noteKeys, noteReportsTurns, type ReadyState, type SessionReadiness, type TurnState, verdict } from "./Readiness.js"
 import { makeSession, type Session, type TerminalExit } from "./Session.js"
 import { MessageTooLong, TerminalNotFound } from "./TerminalError.js"
 import type { StartOptions } from "./Terminals.js"
@@ -168,7 +168,7 @@ export const typeMessage = Effect.fn("Terminals.typeMessage")(function*(d: Sessi
       if (o?.enter === false) return
       s.proc.write(ENTER)
       const now = yield* Clock.currentTimeMillis
-      yield* SubscriptionRef.update(s.state, (st) => noteSubmit(st, now))
+      yield* SubscriptionRef.update(s.state, (st) => noteDelivered(st, now))
     })
   )
 })
@@ -192,6 +192,7 @@ export const awaitExit = (d: Pick<TerminalsDeps, "sessions" | "lastExits">, id: 
   })
 
 export const reportState = (d: SessionMap, id: string, report: TurnState) => updateState(d, id, (st) => applyReport(st, report))
+export const reportsTurns = (d: SessionMap, id: string) => updateState(d, id, noteReportsTurns)
 export const holdForScreen = (d: SessionMap, id: string, hold: boolean) => updateState(d, id, (st) => applyScreenHold(st, hold))
 
 export const readiness = (d: SessionMap, id: string): Effect.Effect<SessionReadiness> =>
