@@ -1,6 +1,6 @@
 import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { AnswerText, checkBound, InsertSize, InsertText, PromptText } from "./bounds.js"
+import { AnswerText, checkBound, InsertSize, InsertText, PromptText, QuestionText } from "./bounds.js"
 import { Color, Cols, ReportedState, Rows, SessionState, StatusState } from "./ids.js"
 import { COLS, isColor, MAX_ANSWER_BYTES, MAX_PROMPT_BYTES, ROWS, shownStateOf, turnStateOf, utf8Bytes } from "./limits.js"
 
@@ -25,6 +25,14 @@ describe("the prompt bound", () => {
 
   it("refuses a blank prompt before measuring it", () => {
     expect(refusal(checkBound(PromptText, "   "))).toBe("nothing to send: the prompt is empty")
+  })
+})
+
+describe("the side question's bound (lich ask)", () => {
+  it("is the prompt's: 8192 bytes accepted, 8193 refused with its own line, a blank one refused first", () => {
+    expect(checkBound(QuestionText, "a".repeat(MAX_PROMPT_BYTES))).toEqual(Either.right("a".repeat(8192)))
+    expect(refusal(checkBound(QuestionText, "€".repeat(2731)))).toBe("the question is 8193 bytes, over the 8192-byte limit")
+    expect(refusal(checkBound(QuestionText, " \t "))).toBe("ask what? The question is empty")
   })
 })
 

@@ -19,6 +19,8 @@ export const PromptText = Schema.String.pipe(
   notBlank(boundMessages.emptyPrompt),
   atMostBytes(MAX_PROMPT_BYTES, (n) => boundMessages.promptTooLong(n))
 )
+/** A side question for a session's mod (`lich ask`): a prompt, so not blank and at most 8192 bytes. */
+export const QuestionText = Schema.String.pipe(notBlank(boundMessages.emptyQuestion), atMostBytes(MAX_PROMPT_BYTES, boundMessages.questionTooLong))
 /** An answer handed back to the asker: not blank, at most 64 KiB. */
 export const AnswerText = Schema.String.pipe(notBlank(boundMessages.emptyAnswer), atMostBytes(MAX_ANSWER_BYTES, boundMessages.answerTooLong))
 const insertBytes = atMostBytes(MAX_ANSWER_BYTES, boundMessages.insertTooLong)

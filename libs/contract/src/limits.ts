@@ -66,6 +66,8 @@ export const boundMessages = {
   emptyAnswer: "nothing to reply: the answer is empty",
   answerTooLong: (bytes: number | string) =>
     `the answer is ${bytes} bytes, over the ${MAX_ANSWER_BYTES}-byte limit: write the details to a file and reply with its path`,
+  emptyQuestion: "ask what? The question is empty",
+  questionTooLong: (bytes: number | string) => `the question is ${bytes} bytes, over the ${MAX_PROMPT_BYTES}-byte limit`,
   emptyInsert: "nothing to insert: the text is empty",
   insertTooLong: (bytes: number | string) =>
     `the text is ${bytes} bytes, over the 64 KiB limit — insert the path of the file instead of its contents`

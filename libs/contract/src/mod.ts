@@ -7,7 +7,7 @@
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
 import { LichError } from "./errors.js"
-import { FromId, MAX_PROMPT_BYTES } from "./ids.js"
+import { FromId } from "./ids.js"
 
 /** The things a mod can be asked to do. */
 export const ModKind = Schema.Literal("prompt", "abort", "model", "effort", "command", "ask")
@@ -45,8 +45,6 @@ export type ModCommand = typeof ModCommand.Type
 export const MAX_ACK_ERROR_CHARS = 120
 /** 16 000 UTF-16 units: the longest side answer or worker answer lich keeps, "[truncated]" after. */
 export const MAX_MOD_ANSWER_CHARS = 16_000
-/** 8 KiB: a side question is a prompt, held to the prompt bound. */
-export const MAX_QUESTION_BYTES = MAX_PROMPT_BYTES
 
 /** `POST /mod/acks`: the mod's word on one command. */
 export const ModAck = Schema.Struct({

@@ -14,7 +14,6 @@ import {
   ControlResult,
   effortLevels,
   Failed,
-  MAX_QUESTION_BYTES,
   Refused
 } from "@lich/contract"
 import { atLeast, type AckOutcome, type ModChannel, type ModCommandInput, type Sent } from "@lich/mod"
@@ -22,7 +21,7 @@ import { provider, isProviderId } from "@lich/providers"
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Deferred, Duration, Effect, Either, Option } from "effect"
-import { bytes, capModAnswer, cleanPrompt, stripControls } from "./sanitize.js"
+import { capModAnswer, cleanPrompt, cleanQuestion, stripControls } from "./sanitize.js"
 import { findLive, liveCards } from "./targets.js"
 
 /** 10 s: a mod acknowledges a prompt when its turn starts and everything else at once. */
@@ -170,11 +169,7 @@ const settle = (d: ControlDeps, t: Card, sent: Sent, got: Option.Option<AckOutco
 
 export const ask = (d: ControlDeps, p: AskInput) =>
   Effect.gen(function* () {
-    const question = stripControls(p.question).trim()
-    if (question === "") return yield* new Refused({ message: "ask what? The question is empty" })
-    if (bytes(question) > MAX_QUESTION_BYTES) {
-      return yield* new Refused({ message: `the question is ${bytes(question)} bytes, over the ${MAX_QUESTION_BYTES}-byte limit` })
-    }
+    const question = yield* cleanQuestion(p.question)
     const t = yield* resolve(d, p.from, p.target, p.project, "ask")
     const sent = yield* d.channel.enqueue(t.id, { kind: "ask", question })
     const got = yield* awaitOutcome(sent, ASK_WAIT_MS)

@@ -10,6 +10,7 @@ import {
   MAX_MOD_ANSWER_CHARS,
   MAX_WAIT_SECONDS,
   PromptText,
+  QuestionText,
   Refused
 } from "@lich/contract"
 import { Either, type Schema } from "effect"
@@ -26,6 +27,9 @@ const refusedBy = <A>(schema: Schema.Schema<A, string>, text: string): Either.Ei
 
 /** A prompt to type: controls stripped, trimmed, then held to the contract's PromptText. */
 export const cleanPrompt = (raw: string): Either.Either<string, Refused> => refusedBy(PromptText, stripControls(raw).trim())
+
+/** A side question for a mod: controls stripped, trimmed, then held to the contract's QuestionText. */
+export const cleanQuestion = (raw: string): Either.Either<string, Refused> => refusedBy(QuestionText, stripControls(raw).trim())
 
 /** An answer to hand back: controls stripped, trimmed, then held to the contract's AnswerText. */
 export const cleanAnswer = (raw: string): Either.Either<string, Refused> => refusedBy(AnswerText, stripControls(raw).trim())
