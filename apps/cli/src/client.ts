@@ -10,7 +10,9 @@ import { decodeRpcEnvelope, type RpcGroupName } from "@lich/contract"
 import { coordinates, readRuntime } from "@lich/singleton"
 import { Usage } from "./usage.js"
 
-export const NO_LICH = "no lich is running — open lich, or run this inside one of its sessions"
+import { DEFAULT_TIMEOUT_MS, NO_LICH } from "./reach.js"
+
+export { DEFAULT_TIMEOUT_MS, NO_LICH }
 
 /** The backend could not be reached or answered outside the contract. Exit 1. */
 export class Unreachable extends Data.TaggedError("Unreachable")<{ readonly message: string }> {}
@@ -89,8 +91,6 @@ const retryWithFreshToken = (c: Coordinates) => {
   }
   return r && r.port === c.port && r.token !== c.token ? ({ port: r.port, token: r.token, source: "runtime" } as const) : undefined
 }
-
-export const DEFAULT_TIMEOUT_MS = 10_000
 
 /** A ParseError as the one sentence its first issue says (the tree form spans lines). */
 const firstIssue = (e: ParseResult.ParseError): string => ParseResult.ArrayFormatter.formatErrorSync(e)[0]?.message ?? e.message

@@ -1,16 +1,17 @@
-/** The fast path's pieces against the full path's: the same "no lich" line, the same roster decoding. */
+/** The fast path's pieces against the full path's: the one "no lich" line both read, the same roster decoding. */
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
 import { Peer, Peers, SessionState, Whoami } from "@lich/contract"
-import { NO_LICH as fullNoLich } from "../client.js"
-import { NO_LICH } from "./result.js"
+import { NO_LICH as clientNoLich } from "../client.js"
+import { NO_LICH } from "../reach.js"
 import { decodeOne, decodePeers, PEER_FIELDS } from "./sessions.js"
 
 const peer = { label: "a", name: "alpha-1", project: "p", kind: "shell", state: "", id: "s1", path: "/x", projectPath: "/x" }
 
 describe("the fast path", () => {
-  it("says no lich is running in client.ts's words", () => {
-    expect(NO_LICH).toBe(fullNoLich)
+  it("says no lich is running in the contract's words, the line client.ts gives too", () => {
+    expect(NO_LICH).toBe("no lich is running — open lich, or run this inside one of its sessions")
+    expect(clientNoLich).toBe(NO_LICH)
   })
 
   it("lists Peer's fields in the schema's order, each of the type it checks", () => {

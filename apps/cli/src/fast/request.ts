@@ -9,14 +9,12 @@ import * as http from "node:http"
 // The build rewrites this to runtime.ts itself (scripts/build.mjs, deep-imports): the index also
 // re-exports Singleton.ts, which is Effect.
 import { coordinates } from "@lich/singleton"
+import { DEFAULT_TIMEOUT_MS } from "../reach.js"
 
 export type Outcome =
   | { readonly _tag: "reply"; readonly status: number; readonly body: string }
   | { readonly _tag: "down" }
   | { readonly _tag: "other" }
-
-/** client.ts's DEFAULT_TIMEOUT_MS: the same patience before a call is handed to the full path. */
-const TIMEOUT_MS = 10_000
 
 const locate = (): { port: number; token: string } | "down" | "other" => {
   try {
@@ -46,7 +44,7 @@ export const post = (path: string, payload: unknown): Promise<Outcome> =>
         res.on("error", () => resolve({ _tag: "other" }))
       }
     )
-    req.setTimeout(TIMEOUT_MS, () => req.destroy(new Error("timeout")))
+    req.setTimeout(DEFAULT_TIMEOUT_MS, () => req.destroy(new Error("timeout")))
     req.on("error", (e: NodeJS.ErrnoException) => resolve({ _tag: e.code === "ECONNREFUSED" ? "down" : "other" }))
     req.end(body)
   })

@@ -12,7 +12,8 @@
 import { type Peer, shownStates } from "@lich/contract"
 import { exitCodes } from "../exitCodes.js"
 import { renderSessions, renderWhoami } from "../render/sessions.js"
-import { NO_LICH, type Result } from "./result.js"
+import { NO_LICH } from "../reach.js"
+import type { Result } from "./result.js"
 import { post } from "./request.js"
 
 /** Peer's fields in the order the schema (libs/contract/src/session.ts) declares them. */
