@@ -3,13 +3,13 @@
  * leaves it there (no Enter) — the person at that session writes the question around it; focus asks
  * the window to open a card.
  */
-import { Focused, type FocusPayload, Inserted, type InsertPayload, MAX_ANSWER_BYTES, Refused } from "@lich/contract"
+import { Focused, type FocusPayload, Inserted, type InsertPayload, MAX_ANSWER_BYTES, Refused, utf8Bytes } from "@lich/contract"
 import type { Workspace } from "@lich/spawn"
 import type { Projects } from "@lich/store"
 import type { Terminals } from "@lich/terminal"
 import { Duration, Effect } from "effect"
 import type { Core } from "./core.js"
-import { bytes, cleanInsert } from "./sanitize.js"
+import { cleanInsert } from "./sanitize.js"
 import { findLive, insertTarget, liveCards } from "./targets.js"
 
 /** 10 s: long enough for a session that is still starting to reach its prompt. */
@@ -49,7 +49,7 @@ export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
         yield* terminals.typeMessage(target.id, text, { enter: false, maxBytes: MAX_ANSWER_BYTES }).pipe(
           Effect.mapError((e) => new Refused({ message: `nothing was inserted: ${e.message}` }))
         )
-        return new Inserted({ id: target.id, label: target.label, project: target.project, kind: target.row.kind, bytes: bytes(text) })
+        return new Inserted({ id: target.id, label: target.label, project: target.project, kind: target.row.kind, bytes: utf8Bytes(text) })
       })
 
     const focus = (p: FocusPayload) =>

@@ -20,8 +20,6 @@ const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g
 
 export const stripControls = (s: string): string => s.replace(CONTROLS, "")
 
-export const bytes = (s: string): number => Buffer.byteLength(s, "utf8")
-
 const refusedBy = <A>(schema: Schema.Schema<A, string>, text: string): Either.Either<A, Refused> =>
   Either.mapLeft(checkBound(schema, text), (message) => new Refused({ message }))
 
