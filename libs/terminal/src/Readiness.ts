@@ -62,8 +62,8 @@ export interface ReadyState {
    */
   readonly turnExpected?: boolean
   /**
-   * The provider said at start-up that it reports turns (its session-start hook): a first task
-   * typed there is held for its turn like any later one, before any turn state was reported.
+   * The session's hooks report turns: a report came, or its session-start hook said they will (so a
+   * first task typed there is held for its turn like any later one).
    */
   readonly reportsTurns?: boolean
   /**
@@ -121,13 +121,13 @@ export const noteSubmit = (state: ReadyState, now: number): ReadyState => ({
 })
 
 /**
- * lich typed a message and pressed Enter (Terminals.typeMessage). A session whose hooks have ever
- * reported (or said at start-up that it will) starts a turn on it, so it is held as busy until its
- * next report; one that never reported is judged by the quiet rule alone, as before.
+ * lich typed a message and pressed Enter (Terminals.typeMessage). A session whose hooks report
+ * turns starts one on it, so it is held as busy until its next report; one that never reported is
+ * judged by the quiet rule alone, as before.
  */
 export const noteDelivered = (state: ReadyState, now: number): ReadyState => ({
   ...noteSubmit(state, now),
-  turnExpected: state.reported !== undefined || state.reportsTurns === true
+  turnExpected: state.reportsTurns === true
 })
 
 /** The provider's session-start arrived: its hooks will report the turns a delivery starts. */
@@ -141,6 +141,7 @@ export const noteReportsTurns = (state: ReadyState): ReadyState => ({ ...state, 
 export const applyReport = (state: ReadyState, report: TurnState): ReadyState => ({
   ...state,
   turnExpected: false,
+  reportsTurns: true,
   reported: report,
   promptReported: report === "busy" ? false : report === "waiting" ? state.promptReported : true
 })
