@@ -21,6 +21,15 @@ let repo: string
 const git = (cwd: string, ...args: Array<string>) => execFileSync("git", args, { cwd, encoding: "utf8" }).trim()
 const settings = () => page.locator("lich-settings")
 const saved = (key: string) => settings().locator(`[data-saved="${key}"]`).waitFor()
+/** Sets Claude Code's sandbox rung in Settings and waits for it to be saved (a screenshot first, if named). */
+const claudeSandbox = async (rung: string, shot?: string) => {
+  await page.keyboard.press("Control+,")
+  await settings().locator("nav button[data-section=Sandbox]").click()
+  await settings().locator(`select[name="provider.claude.sandbox"]`).selectOption(rung)
+  await saved("provider.claude.sandbox")
+  if (shot !== undefined) await shots(page, shot)
+  await page.keyboard.press("Escape")
+}
 
 const typeSetting = async (key: string, value: string) => {
   await settings().locator(`input[name="${key}"]`).fill(value)
@@ -101,30 +110,17 @@ describe("settings reach the next spawn", () => {
   })
 
   it("confines by the sandbox rung, or refuses naming the setting where bubblewrap is missing", async () => {
-    await page.keyboard.press("Control+,")
-    await settings().locator("nav button[data-section=Sandbox]").click()
-    await settings().locator(`select[name="provider.claude.sandbox"]`).selectOption("everywhere")
-    await saved("provider.claude.sandbox")
-    await shots(page, "settings-02-sandbox")
-    await page.keyboard.press("Escape")
+    await claudeSandbox("everywhere", "settings-02-sandbox")
     const hasBwrap = (process.env.PATH ?? "").split(":").some((d) => fs.existsSync(path.join(d, "bwrap")))
     await page.locator("lich-sidebar button[aria-label='new session']").click()
     await page.locator("lich-new-menu .row.kind[data-kind=claude]").click()
     if (hasBwrap) await page.locator("lich-session-card .shield").first().waitFor()
     else await page.locator("lich-toasts .toast.error", { hasText: "set provider.claude.sandbox to off" }).waitFor()
-    await page.keyboard.press("Control+,")
-    await settings().locator("nav button[data-section=Sandbox]").click()
-    await settings().locator(`select[name="provider.claude.sandbox"]`).selectOption("off")
-    await saved("provider.claude.sandbox")
-    await page.keyboard.press("Escape")
+    await claudeSandbox("off")
   })
 
   it("asks the Ask rung's question at open, and a no opens the session unconfined", async () => {
-    await page.keyboard.press("Control+,")
-    await settings().locator("nav button[data-section=Sandbox]").click()
-    await settings().locator(`select[name="provider.claude.sandbox"]`).selectOption("ask")
-    await saved("provider.claude.sandbox")
-    await page.keyboard.press("Escape")
+    await claudeSandbox("ask")
     // The menu's providers (and their rungs) are what the window loaded; a reload reads them anew.
     await page.reload()
     await page.locator("lich-app[data-ready=true]").waitFor()
@@ -142,11 +138,7 @@ describe("settings reach the next spawn", () => {
     expect((await agentRecord(id)).env.LICH_SESSION_ID).toBe(id)
     // Where bubblewrap is missing the open itself proves it (a confined one is refused); anywhere, the card says so.
     expect(await page.evaluate((want) => document.querySelector("lich-app")!.model.cards.find((c) => c.id === want)?.confined, id)).toBe(false)
-    await page.keyboard.press("Control+,")
-    await settings().locator("nav button[data-section=Sandbox]").click()
-    await settings().locator(`select[name="provider.claude.sandbox"]`).selectOption("off")
-    await saved("provider.claude.sandbox")
-    await page.keyboard.press("Escape")
+    await claudeSandbox("off")
   })
 
   it("runs the project's setup script and copies .worktreeinclude files into a new worktree", async () => {
