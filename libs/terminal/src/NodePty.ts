@@ -65,7 +65,10 @@ const wrap = (term: pty.IPty): PtyProcess => {
     if (dataListener) dataListener(bytes)
     else heldData.push(bytes)
   })
-  // node-pty emits exit only after the read side closed, so every byte has been delivered by now.
+  // node-pty usually emits exit after the read side closed, but not always: on Linux a child that
+  // writes and exits at once can have its last bytes dropped (node-pty issue #72, open). Seen once
+  // here: Terminals.test.ts "shows a child's output…" got "hithere" without "got:there" in one CI
+  // run of six (0 of 25 in a loaded loop). Not mended yet — see docs/ceilings.md.
   term.onExit(({ exitCode, signal }) => {
     gone = true
     const info: PtyExitInfo = signal ? { exitCode, signal } : { exitCode }
