@@ -35,6 +35,20 @@ afterEach(() => {
   for (const c of clients.splice(0)) expect(c.others).toEqual([])
 })
 
+/** What `seq -f '<tag>%0<width>g' 1 <n>` prints through a PTY: numbered lines ending in CR LF. */
+const lines = (tag: string, width: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `${tag}${String(i + 1).padStart(width, "0")}\r\n`).join("")
+
+/** "" when `expected` is in `screen` from its first line on; else where and how they part. */
+const mismatch = (screen: string, expected: string): string => {
+  const start = screen.indexOf(expected.slice(0, expected.indexOf("\n") + 1))
+  if (start < 0) return "the first line never came"
+  for (let i = 0; i < expected.length; i++) {
+    if (screen[start + i] !== expected[i]) return `byte ${i}: ${JSON.stringify(screen.slice(start + i - 20, start + i + 20))}`
+  }
+  return ""
+}
+
 describe("the terminal socket", () => {
   it("takes keystrokes as frames and streams the output back", async () => {
     const c = await attach()
@@ -86,6 +100,32 @@ describe("the terminal socket", () => {
     expect(screen.indexOf("flood-5")).toBeGreaterThan(screen.indexOf("<<resync>>"))
     // what came after the resync is the ring, not the 3 MB backlog
     expect(paused.received() - before).toBeLessThan(2.2 * 1024 * 1024)
+    paused.ws.close()
+    watcher.ws.close()
+  })
+
+  it("carries a flood larger than the ring byte for byte, through the PTY host and the socket", async () => {
+    const c = await attach()
+    c.type("seq -f 'L%06g' 1 300000; echo flood-$((3+4))\r")
+    const screen = await c.until(/flood-7/)
+    expect(mismatch(screen, lines("L", 6, 300_000))).toBe("")
+    c.ws.close()
+  })
+
+  it("holds a paused window's output intact while later output reuses the session's buffers", async () => {
+    const paused = await attach()
+    const watcher = await attach()
+    await paused.until(/flood-7/) // its replay is in
+    paused.send(control.pause(id))
+    watcher.type("seq -f 'H%05g' 1 20000; echo held-$((5+5))\r")
+    await watcher.until(/held-10/)
+    watcher.type("seq -f 'Z%05g' 1 20000; echo later-$((6+6))\r")
+    await watcher.until(/later-12/)
+    paused.send(control.resume(id))
+    const screen = await paused.until(/later-12/)
+    expect(paused.texts).toEqual([])
+    expect(mismatch(screen, lines("H", 5, 20_000))).toBe("")
+    expect(mismatch(screen, lines("Z", 5, 20_000))).toBe("")
     paused.ws.close()
     watcher.ws.close()
   })

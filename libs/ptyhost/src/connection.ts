@@ -42,11 +42,11 @@ export class HostProc implements PtyProcess {
   get ended(): boolean {
     return this.gone
   }
-  /** Output from the host. */
+  /** Output from the host, lent (the connection's read buffer is reused): kept only as a copy. */
   push(bytes: Uint8Array): void {
     if (this.gone) return
     if (this.dataListener) this.dataListener(bytes)
-    else this.heldData.push(bytes)
+    else this.heldData.push(Buffer.from(bytes)) // a copy: a Buffer's slice is a view
   }
   /** The host said the process ended, or the host itself is gone. */
   end(exit: PtyExitInfo): void {
@@ -55,6 +55,37 @@ export class HostProc implements PtyProcess {
     if (this.exitListener) this.exitListener(exit)
     else this.heldExit = exit
   }
+}
+
+/** 64 KiB: what node reads from a socket at a time anyway. */
+const READ_BUFFER_BYTES = 64 * 1024
+
+/** Where a socket made by `connectReusing` sends each read; the bytes are valid only during the call. */
+export interface ReusedReads {
+  to: (chunk: Buffer) => void
+}
+
+/**
+ * Connects with one read buffer for the connection's life instead of a new one per read. A flood
+ * crosses this socket at ~100 MiB/s, and a fresh buffer per read was that much new memory, which is
+ * what set off V8's collections in the backend mid-flood (bench/pty-throughput.mjs, ceilings.md).
+ * Everything downstream copies what it keeps: the frame cutter its cut heads, a PTY with no
+ * listener yet its held bytes, the session its inbox (libs/terminal OutputInbox.ts).
+ */
+const connectReusing = (socketPath: string): { socket: net.Socket; reads: ReusedReads } => {
+  const buffer = Buffer.allocUnsafeSlow(READ_BUFFER_BYTES)
+  const reads: ReusedReads = { to: () => {} }
+  const socket = net.connect({
+    path: socketPath,
+    onread: {
+      buffer,
+      callback: (n: number) => {
+        reads.to(buffer.subarray(0, n))
+        return true // keep reading
+      }
+    }
+  })
+  return { socket, reads }
 }
 
 type Answer = Extract<HostMessage, { req: number }>
@@ -72,13 +103,13 @@ export class Connection {
   /** Called once, when the socket closes for any reason. */
   onClose: (() => void) | undefined
 
-  constructor(readonly socket: net.Socket) {
-    const read = frameReader({
+  /** `socket` was made by `connectReusing`, which hands its reads to `reads`. */
+  constructor(readonly socket: net.Socket, reads: ReusedReads) {
+    reads.to = frameReader({
       json: (m) => this.message(m as HostMessage),
       data: (h, bytes) => this.procs.get(h)?.push(bytes),
       corrupt: () => socket.destroy()
     })
-    socket.on("data", read)
     socket.on("error", () => socket.destroy())
     socket.on("close", () => {
       this.closed = true
@@ -178,13 +209,13 @@ export class Connection {
  */
 export const open = (socketPath: string, secret: string, token: string | undefined): Promise<{ conn: Connection; hello: Extract<HostMessage, { t: "hello" }> } | undefined> =>
   new Promise((resolve, reject) => {
-    const socket = net.connect(socketPath)
+    const { socket, reads } = connectReusing(socketPath)
     socket.once("error", (e: NodeJS.ErrnoException) => {
       if (e.code === "ENOENT" || e.code === "ECONNREFUSED") resolve(undefined)
       else reject(new Error(`cannot reach the PTY host at ${socketPath}: ${e.message}`))
     })
     socket.once("connect", () => {
-      const conn = new Connection(socket)
+      const conn = new Connection(socket, reads)
       conn.next(ANSWER_TIMEOUT_MS).then((m) => {
         if (m?.t === "hello") return resolve({ conn, hello: m })
         socket.destroy()

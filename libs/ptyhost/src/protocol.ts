@@ -184,7 +184,8 @@ class FrameCutter {
  * on as views of the chunks they came in, the part in one chunk at once and the rest as it comes.
  * Joining a frame cut across chunks used to copy the whole next chunk, and with the host's 64 KiB
  * frames (gather.ts) nearly every frame is cut. Only a header or a JSON message cut across chunks
- * is joined: a few bytes. node allocates every read afresh, so a view never sees its bytes overwritten.
+ * is joined: a few bytes. A view is valid only during the sink's call: the backend's end reads
+ * into one buffer it reuses (connection.ts), so a sink copies what it keeps.
  */
 export const frameReader = (sink: FrameSink): ((chunk: Buffer) => void) => {
   const cutter = new FrameCutter(sink)

@@ -70,7 +70,7 @@ const makeProcess = (pid: number, options: PtySpawnOptions): FakeProcess => {
       if (gone) return
       const bytes = typeof data === "string" ? encoder.encode(data) : data
       if (onData) onData(bytes)
-      else heldData.push(bytes)
+      else heldData.push(new Uint8Array(bytes)) // lent, as the adapter contract says: kept as a copy
     },
     exit: (exitCode, signal) => {
       if (gone) return

@@ -39,6 +39,10 @@ export interface PtyProcess {
   resize(cols: number, rows: number): void
   /** Sends a signal (default SIGHUP) to the child; a no-op once it is gone. */
   kill(signal?: string): void
+  /**
+   * Output, in order. The bytes are lent: valid only during the call (the PTY host's connection
+   * reuses its read buffer), so a listener copies what it keeps (OutputInbox.ts).
+   */
   onData(cb: (data: Uint8Array) => void): void
   onExit(cb: (exit: PtyExitInfo) => void): void
 }

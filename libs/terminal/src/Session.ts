@@ -6,7 +6,9 @@
  * the actor out for longer than a snapshot: attaching takes the output lock just long enough to
  * copy the ring and subscribe, so a window gets every byte exactly once.
  */
-import { Chunk, Clock, Deferred, Effect, PubSub, Ref, type Scope, Stream, SubscriptionRef, Take } from "effect"
+import { Clock, Deferred, Effect, Ref, type Scope, type Stream, SubscriptionRef } from "effect"
+import { type Fanout, makeFanout, type OutputFollower, pieces } from "./Fanout.js"
+import { type OutputInbox, outputInbox } from "./OutputInbox.js"
 import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
 import { initialReadyState, noteOutputs, type ReadyState } from "./Readiness.js"
 import { ReplayRing } from "./ReplayRing.js"
@@ -49,6 +51,18 @@ export interface Session {
     never,
     Scope.Scope
   >
+  /**
+   * The same without a stream in between, for the hot path (a window's socket): `onReplay` gets the
+   * ring, then the actor itself calls `follower` with each batch, its bytes lent — valid only
+   * during the call — so a flood reaches the socket with no copy but the socket's own. Both are
+   * called under the output lock, so the replay comes first, with no gap and no duplicate. `ended`
+   * resolves after the last batch; `undefined` once the output has ended.
+   */
+  readonly follow: (follower: OutputFollower, onReplay: (replay: Uint8Array) => void) => Effect.Effect<
+    { readonly ended: Effect.Effect<void> } | undefined,
+    never,
+    Scope.Scope
+  >
   readonly replay: Effect.Effect<Uint8Array>
 }
 
@@ -62,53 +76,10 @@ export interface SessionOptions {
   readonly onExit: (session: Session, exit: TerminalExit) => Effect.Effect<void>
 }
 
-/**
- * The PTY's events as the actor takes them. The adapter's callbacks only append here, and the actor
- * takes everything pending at once. A plain array, not a Queue: taking a burst from an Effect queue
- * builds a Chunk one read at a time, which was the actor's largest cost in a flood
- * (bench/pty-throughput.mjs).
- */
-const ptyInbox = (proc: PtyProcess) => {
-  let pending: Array<Uint8Array> = []
-  let ended: PtyExitInfo | undefined
-  let wake: (() => void) | undefined
-  const signal = () => {
-    const w = wake
-    wake = undefined
-    w?.()
-  }
-  return {
-    /** Resumes once there is output or the exit to take. */
-    ready: Effect.async<void>((resume) => {
-      if (pending.length > 0 || ended !== undefined) return resume(Effect.void)
-      wake = () => resume(Effect.void)
-      return Effect.sync(() => {
-        wake = undefined
-      })
-    }),
-    take: (): Array<Uint8Array> => {
-      const batch = pending
-      pending = []
-      return batch
-    },
-    ended: () => ended,
-    listen: () => {
-      proc.onData((bytes) => {
-        pending.push(bytes)
-        signal()
-      })
-      proc.onExit((exit) => {
-        ended = exit
-        signal()
-      })
-    }
-  }
-}
-
 /** The session's one fiber: takes what the PTY sent, batch by batch, until the exit. */
 const actor = (
-  inbox: ReturnType<typeof ptyInbox>,
-  onOutput: (batch: ReadonlyArray<Uint8Array>) => Effect.Effect<void>,
+  inbox: OutputInbox,
+  onOutput: (batch: Uint8Array) => Effect.Effect<void>,
   onEnd: (exit: PtyExitInfo) => Effect.Effect<void>
 ) =>
   Effect.gen(function*() {
@@ -129,14 +100,30 @@ const actor = (
     }
   })
 
+/**
+ * A batch is taken in as one: one state update, one ring/publish under the lock. Under load reads
+ * pile up while the actor waits its turn, so batching makes it cheaper exactly then. The batch is
+ * lent by the inbox: the ring copies it, then the fan-out hands it on (Fanout.ts).
+ */
+const takeIn = (state: SubscriptionRef.SubscriptionRef<ReadyState>, lock: Effect.Semaphore, ring: ReplayRing, out: Fanout) =>
+  Effect.fnUntraced(function*(batch: Uint8Array) {
+    const at = yield* Clock.currentTimeMillis
+    yield* SubscriptionRef.update(state, (s) => noteOutputs(s, [batch], at))
+    yield* lock.withPermits(1)(
+      Effect.suspend(() => {
+        const reads = pieces(batch)
+        for (const bytes of reads) ring.push(bytes)
+        return out.publish(reads)
+      })
+    )
+  })
+
 export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
     const state = yield* SubscriptionRef.make(initialReadyState(now, o.settingUp))
-    const inbox = ptyInbox(o.proc)
-    // Unbounded, because a terminal stream must not drop bytes; subscribers are scoped, and the
-    // window's socket drains as fast as it can write, so growth means a reader that is gone.
-    const hub = yield* PubSub.unbounded<Take.Take<Uint8Array>>()
+    const inbox = outputInbox(o.proc)
+    const out = yield* makeFanout(o.id)
     const outputLock = yield* Effect.makeSemaphore(1)
     const open = yield* Ref.make(true)
     const ring = new ReplayRing()
@@ -153,29 +140,23 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
         outputLock.withPermits(1)(Effect.gen(function*() {
           if (!(yield* Ref.get(open))) return undefined
           const replay = withReplay ? ring.snapshot() : NO_BYTES
-          const subscription = yield* PubSub.subscribe(hub)
-          return { replay, output: Stream.flattenTake(Stream.fromQueue(subscription)) }
+          return { replay, output: yield* out.stream }
+        })),
+      follow: (follower, onReplay) =>
+        outputLock.withPermits(1)(Effect.gen(function*() {
+          if (!(yield* Ref.get(open))) return undefined
+          onReplay(ring.snapshot())
+          return { ended: yield* out.follow(follower) }
         })),
       replay: outputLock.withPermits(1)(Effect.sync(() => ring.snapshot()))
     }
 
-    // A batch of reads is taken in as one: one state update, one ring/publish under the lock. Under
-    // load reads pile up while the actor waits its turn, so batching makes it cheaper exactly then.
-    const onOutput = Effect.fnUntraced(function*(batch: ReadonlyArray<Uint8Array>) {
-      const at = yield* Clock.currentTimeMillis
-      yield* SubscriptionRef.update(state, (s) => noteOutputs(s, batch, at))
-      yield* outputLock.withPermits(1)(
-        Effect.suspend(() => {
-          for (const bytes of batch) ring.push(bytes)
-          return PubSub.publish(hub, Take.chunk(Chunk.unsafeFromArray(batch)))
-        })
-      )
-    })
+    const onOutput = takeIn(state, outputLock, ring, out)
 
     const onEnd = Effect.fnUntraced(function*(info: PtyExitInfo) {
       yield* SubscriptionRef.update(state, (s) => ({ ...s, live: false }))
       // End every live stream after its last byte (a shutdown would drop unread bytes).
-      yield* outputLock.withPermits(1)(Ref.set(open, false).pipe(Effect.zipRight(PubSub.publish(hub, Take.end))))
+      yield* outputLock.withPermits(1)(Effect.zipRight(Ref.set(open, false), out.end))
       const exit: TerminalExit = info.signal ? { id: o.id, exitCode: info.exitCode, signal: info.signal } : { id: o.id, exitCode: info.exitCode }
       yield* o.onExit(session, exit)
       yield* Deferred.succeed(exited, exit)

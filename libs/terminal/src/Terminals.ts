@@ -6,6 +6,7 @@
  * rest: which binary, which arguments and which environment a provider needs is the caller's.
  */
 import { Context, type Duration, Effect, Exit, HashMap, Layer, Option, PubSub, Ref, Scope, Stream, SynchronizedRef } from "effect"
+import type { OutputFollower } from "./Fanout.js"
 import { PtyAdapter, type PtySpawnError } from "./PtyAdapter.js"
 import type { SessionReadiness, TurnState } from "./Readiness.js"
 import type { Session, TerminalExit } from "./Session.js"
@@ -40,6 +41,16 @@ export interface TerminalsShape {
   readonly replay: (id: string) => Effect.Effect<Uint8Array>
   readonly output: (id: string) => Effect.Effect<Stream.Stream<Uint8Array>, TerminalNotFound, Scope.Scope>
   readonly attach: (id: string) => Effect.Effect<{ readonly replay: Uint8Array; readonly output: Stream.Stream<Uint8Array> }, TerminalNotFound, Scope.Scope>
+  /**
+   * The replay to `onReplay`, then each batch of output handed to `follower` by the session itself,
+   * its bytes lent (valid only during the call: Session.follow); `ended` resolves after the last.
+   * For a window's socket, where a stream's copies would be the flood's largest cost.
+   */
+  readonly follow: (
+    id: string,
+    follower: OutputFollower,
+    onReplay: (replay: Uint8Array) => void
+  ) => Effect.Effect<{ readonly ended: Effect.Effect<void> }, TerminalNotFound, Scope.Scope>
   readonly exits: Stream.Stream<TerminalExit>
   readonly awaitExit: (id: string) => Effect.Effect<TerminalExit, TerminalNotFound>
   readonly reportState: (id: string, state: TurnState) => Effect.Effect<void>
@@ -90,6 +101,7 @@ const make = Effect.gen(function*() {
     replay: (id) => ops.replay(d, id),
     output: (id) => Effect.map(ops.subscribe(d, id, false), (a) => a.output),
     attach: (id) => ops.subscribe(d, id, true),
+    follow: (id, follower, onReplay) => ops.follow(d, id, follower, onReplay),
     exits: Stream.fromPubSub(exitsHub),
     awaitExit: (id) => ops.awaitExit(d, id),
     reportState: (id, report) => ops.reportState(d, id, report),

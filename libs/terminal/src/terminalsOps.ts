@@ -8,6 +8,7 @@ import { Clock, type Context, Deferred, Duration, Effect, HashMap, Option, PubSu
 // The contract's grid bounds: below 20×5 no TUI draws, above 400×200 is a runaway fit() in a window.
 import { COLS, ROWS } from "@lich/contract"
 import { ENTER, MAX_MESSAGE_BYTES, PASTE_END, PASTE_ENTER_DELAY_MS, PASTE_START, sanitizeForPaste, utf8Length } from "./Paste.js"
+import type { OutputFollower } from "./Fanout.js"
 import type { PtyAdapter } from "./PtyAdapter.js"
 import { applyReport, applyScreenHold, describe, noteDelivered, noteKeys, noteReportsTurns, type ReadyState, type SessionReadiness, type TurnState, verdict } from "./Readiness.js"
 import { makeSession, type Session, type TerminalExit } from "./Session.js"
@@ -126,6 +127,12 @@ export const subscribe = Effect.fn("Terminals.subscribe")(function*(d: SessionMa
   const attached = yield* (yield* find(d, id)).subscribe(withReplay)
   if (attached === undefined) return yield* new TerminalNotFound({ id })
   return attached
+})
+
+export const follow = Effect.fn("Terminals.follow")(function*(d: SessionMap, id: string, follower: OutputFollower, onReplay: (replay: Uint8Array) => void) {
+  const followed = yield* (yield* find(d, id)).follow(follower, onReplay)
+  if (followed === undefined) return yield* new TerminalNotFound({ id })
+  return followed
 })
 
 export const close = Effect.fn("Terminals.close")(function*(d: SessionMap, id: string) {

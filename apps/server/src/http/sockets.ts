@@ -10,7 +10,7 @@
 import { control, decodeFrame, decodeWindowControl, type WindowControl } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Terminals } from "@lich/terminal"
-import { Chunk, type Context, Effect, Fiber, Queue, Runtime, type Scope, Stream } from "effect"
+import { type Context, Effect, Fiber, Queue, Runtime, type Scope } from "effect"
 import type { WebSocket } from "ws"
 import { type FrameSink, TerminalOutbox } from "./terminalOutbox.js"
 
@@ -27,15 +27,16 @@ export const eventsSocket = (ws: WebSocket) =>
     )
   })
 
-/** The replay, then every read the terminal publishes, through the window's outbox until interrupted. */
+/**
+ * The replay, then every batch the terminal publishes, through the window's outbox until
+ * interrupted or the output ends. The session hands each batch to the outbox itself (follow), lent:
+ * the outbox copies it into its frames at once, or holds a copy, so a flood costs no copy more.
+ */
 const streamTo = (terminals: Context.Tag.Service<typeof Terminals>, id: string, outbox: TerminalOutbox) =>
   Effect.scoped(
     Effect.gen(function* () {
-      const { replay, output } = yield* terminals.attach(id)
-      outbox.sendReplay(replay)
-      // Every read the terminal published together goes out in as few frames as fit: a socket
-      // write per read is what bounded throughput (bench/pty-throughput.mjs).
-      yield* Stream.runForEachChunk(output, (reads) => Effect.sync(() => outbox.offer(Chunk.toReadonlyArray(reads))))
+      const { ended } = yield* terminals.follow(id, (reads) => outbox.offer(reads), (replay) => outbox.sendReplay(replay))
+      yield* ended
     })
   ).pipe(Effect.ignore)
 

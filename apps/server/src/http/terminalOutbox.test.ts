@@ -39,6 +39,16 @@ describe("a window's terminal outbox", () => {
     expect(s.payloads()).toEqual(["hello world"])
   })
 
+  it("holds a copy of what it is lent while paused: the session reuses its buffers", () => {
+    const s = fakeSocket()
+    s.outbox.pause()
+    const lent = Buffer.from("while paused")
+    s.outbox.offer([lent])
+    lent.fill(0x21)
+    s.outbox.resume()
+    expect(s.payloads()).toEqual(["while paused"])
+  })
+
   it("splits a large batch into frames no larger than a pooled buffer, in order", () => {
     const s = fakeSocket()
     const reads = Array.from({ length: 200 }, (_, i) => bytes(4096, String.fromCharCode(97 + (i % 26))))

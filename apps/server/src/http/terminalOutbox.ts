@@ -58,7 +58,10 @@ export class TerminalOutbox {
     this.header = frameHeader(id)
   }
 
-  /** Output read by the PTY, in order. */
+  /**
+   * Output read by the PTY, in order, lent by the session (Session.follow): it is copied into the
+   * frames at once, or held as a copy.
+   */
   offer(reads: ReadonlyArray<Uint8Array>): void {
     if (this.retired) return
     if (!this.dropped && this.held.length === 0 && !this.behind()) return this.sendAll(reads)
@@ -87,7 +90,7 @@ export class TerminalOutbox {
 
   private hold(reads: ReadonlyArray<Uint8Array>): void {
     for (const r of reads) {
-      this.held.push(r)
+      this.held.push(Buffer.from(r)) // a copy (a Buffer's slice would be a view)
       this.heldBytes += r.length
     }
     if (this.heldBytes > HOLD_LIMIT_BYTES) {
