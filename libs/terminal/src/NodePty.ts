@@ -47,28 +47,76 @@ const isDirectory = (dir: string): boolean => {
 const spawnError = (o: PtySpawnOptions, reason: string, message: string) =>
   new PtySpawnError({ file: o.file, cwd: o.cwd, reason, message })
 
+/** 64 reads of 64 KiB: far more than a PTY buffers, so a drain always reaches the end. */
+const DRAIN_READS = 64
+const DRAIN_BYTES = 64 * 1024
+
+/** What node-pty keeps of its PTY: the master's descriptor and the stream that reads it. */
+interface PtyInternals {
+  readonly _fd?: unknown
+  readonly _socket?: { destroy: (...args: Array<unknown>) => unknown; read: () => unknown }
+}
+
+/**
+ * node-pty destroys its read stream 200 ms after the child's exit when the stream has not closed
+ * by then (for macOS, where it may never close), and a destroyed stream drops what the kernel still
+ * holds for it. On a loaded machine the event loop can wake more than 200 ms late and run that
+ * timer before it reads, and a child that wrote and exited at once loses its last bytes (node-pty
+ * issue #72; seen once in CI here: "hithere" without "got:there"). So just before the stream is
+ * destroyed, whatever the descriptor still holds is read at once and delivered ahead of the exit.
+ * The descriptor is non-blocking (libuv sets it so), so the drain stops at EAGAIN, or at EIO when
+ * the child's side is closed. These are node-pty's private fields: if a release renames them the
+ * drain is skipped and behaviour is what node-pty gives.
+ */
+const drainBeforeDestroy = (term: pty.IPty, deliver: (bytes: Uint8Array) => void): void => {
+  const { _fd: fd, _socket: socket } = term as unknown as PtyInternals
+  if (typeof fd !== "number" || typeof socket?.destroy !== "function" || typeof socket.read !== "function") return
+  const destroy = socket.destroy.bind(socket)
+  socket.destroy = (...args) => {
+    // A paused stream may hold a read of its own: read() hands it on as a 'data' event, as usual.
+    while (socket.read() !== null) {
+      // each chunk went out as a 'data' event
+    }
+    drain(fd, deliver)
+    return destroy(...args)
+  }
+}
+
+const drain = (fd: number, deliver: (bytes: Uint8Array) => void): void => {
+  const buffer = Buffer.allocUnsafe(DRAIN_BYTES)
+  for (let i = 0; i < DRAIN_READS; i++) {
+    let n: number
+    try {
+      n = fs.readSync(fd, buffer, 0, buffer.length, null)
+    } catch {
+      return // EAGAIN: nothing left; EIO: the child's side is closed; EBADF: already gone
+    }
+    if (n <= 0) return
+    deliver(Buffer.from(buffer.subarray(0, n)))
+  }
+}
+
 /**
  * Wraps a native IPty. node-pty fires listeners only for events after they subscribe, so events are
  * held here until the one consumer registers; that makes "spawn, then listen" lossless whatever the
  * scheduler does in between.
  */
-const wrap = (term: pty.IPty): PtyProcess => {
+export const wrap = (term: pty.IPty): PtyProcess => {
   let gone = false
   let dataListener: ((data: Uint8Array) => void) | undefined
   let exitListener: ((exit: PtyExitInfo) => void) | undefined
   const heldData: Array<Uint8Array> = []
   let heldExit: PtyExitInfo | undefined
 
-  // With `encoding: null` node-pty's declared `string` payload is in fact a Buffer.
-  term.onData((data: string | Uint8Array) => {
-    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data
+  const deliver = (bytes: Uint8Array) => {
     if (dataListener) dataListener(bytes)
     else heldData.push(bytes)
-  })
-  // node-pty usually emits exit after the read side closed, but not always: on Linux a child that
-  // writes and exits at once can have its last bytes dropped (node-pty issue #72, open). Seen once
-  // here: Terminals.test.ts "shows a child's output…" got "hithere" without "got:there" in one CI
-  // run of six (0 of 25 in a loaded loop). Not mended yet — see docs/ceilings.md.
+  }
+  // With `encoding: null` node-pty's declared `string` payload is in fact a Buffer.
+  term.onData((data: string | Uint8Array) => deliver(typeof data === "string" ? Buffer.from(data, "utf8") : data))
+  drainBeforeDestroy(term, deliver)
+  // node-pty emits the exit once its read stream closed, so after the last bytes (drainBeforeDestroy
+  // covers the one way it can close with bytes unread).
   term.onExit(({ exitCode, signal }) => {
     gone = true
     const info: PtyExitInfo = signal ? { exitCode, signal } : { exitCode }
