@@ -59,6 +59,22 @@ describe("the output inbox", () => {
     expect(inbox.take().length).toBe(0)
   })
 
+  it("lets a burst's stores go at the first quiet take, keeping what that take holds", () => {
+    const pty = lender()
+    const inbox = outputInbox(pty.proc)
+    inbox.listen()
+    pty.lend("y".repeat(200_000))
+    expect(inbox.take().length).toBe(200_000)
+    pty.lend("z".repeat(150_000))
+    expect(inbox.take().length).toBe(150_000)
+    pty.lend("$ ")
+    const prompt = inbox.take()
+    pty.lend("next")
+    expect(text(prompt)).toBe("$ ")
+    expect(inbox.retained()).toBeLessThanOrEqual(2 * 4096)
+    expect(text(inbox.take())).toBe("next")
+  })
+
   it("wakes the actor for output and for the exit", async () => {
     const pty = lender()
     const inbox = outputInbox(pty.proc)

@@ -18,6 +18,8 @@ import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
 const FIRST_STORE_BYTES = 4 * 1024
 /** 2 MiB: a store that grew past this in a burst is let go afterwards rather than kept for good. */
 const KEPT_STORE_BYTES = 2 * 1024 * 1024
+/** 4 KiB, one PTY read: a take this small means no burst is on, so a burst's stores can go. */
+const QUIET_TAKE_BYTES = 4 * 1024
 
 const NO_BYTES = new Uint8Array(0)
 
@@ -43,6 +45,16 @@ class Store {
     this.used = 0
     if (this.bytes.length > KEPT_STORE_BYTES) this.bytes = NO_BYTES
   }
+
+  get grown(): boolean {
+    return this.bytes.length > FIRST_STORE_BYTES
+  }
+
+  /** Lets a grown store go: the next read starts a small one. */
+  release(): void {
+    this.used = 0
+    this.bytes = NO_BYTES
+  }
 }
 
 export interface OutputInbox {
@@ -54,6 +66,8 @@ export interface OutputInbox {
    */
   readonly take: () => Uint8Array
   readonly ended: () => PtyExitInfo | undefined
+  /** Bytes the two stores hold on to, used or not. */
+  readonly retained: () => number
   /** Registers with the adapter; events before this are held by the adapter. */
   readonly listen: () => void
 }
@@ -83,9 +97,18 @@ export const outputInbox = (proc: PtyProcess): OutputInbox => {
       filling = taken
       filling.reset()
       taken = full
+      // A small take after a burst: copy it out and let both stores go, so a session that once
+      // printed a flood and now sits at its prompt holds kilobytes, not the flood's batches.
+      if (full.used <= QUIET_TAKE_BYTES && (full.grown || filling.grown)) {
+        const quiet = full.bytes.slice(0, full.used) // a Uint8Array's slice: a copy
+        full.release()
+        if (filling.grown) filling.release()
+        return quiet
+      }
       return full.bytes.subarray(0, full.used)
     },
     ended: () => ended,
+    retained: () => filling.bytes.length + taken.bytes.length,
     listen: () => {
       proc.onData((bytes) => {
         if (bytes.length === 0) return
