@@ -1,10 +1,12 @@
 /**
  * One terminal session as an actor: a fiber that alone consumes its PTY's events, in order, and
- * owns what they change — the readiness state, the replay ring, the live output hub, the exit.
+ * owns what they change — the readiness state, the replay ring, the live output (Fanout.ts), the
+ * exit.
  *
- * The PTY adapter's callbacks only enqueue; nothing is decided in a callback. Readers never lock
- * the actor out for longer than a snapshot: attaching takes the output lock just long enough to
- * copy the ring and subscribe, so a window gets every byte exactly once.
+ * The PTY adapter's callbacks only copy into the inbox (OutputInbox.ts); nothing is decided in a
+ * callback. Readers never lock the actor out for longer than a snapshot: attaching or following
+ * takes the output lock just long enough to copy the ring and register, so a window gets every
+ * byte exactly once.
  */
 import { Clock, Deferred, Effect, Ref, type Scope, type Stream, SubscriptionRef } from "effect"
 import { type Fanout, makeFanout, type OutputFollower, pieces } from "./Fanout.js"
