@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest"
-import { applyReport, BUSY_STALE_MS, initialReadyState, noteDelivered, noteKeys, noteOutput, noteOutputs, noteReportsTurns, QUIET_MS, type ReadyState, verdict } from "./Readiness.js"
+import { applyReport, BUSY_STALE_MS, initialReadyState, noteDelivered, noteKeys, noteOutput, noteReportsTurns, QUIET_MS, type ReadyState, verdict } from "./Readiness.js"
 import { SETUP_DONE_MARKER } from "./SetupMarker.js"
 
 const bytes = (s: string) => Buffer.from(s, "latin1")
 const oneByOne = (state: ReadyState, batch: ReadonlyArray<Uint8Array>, now: number) => batch.reduce((st, b) => noteOutput(st, b, now), state)
+/** The session's inbox hands the actor a batch's reads as one run of bytes. */
+const noteOutputs = (state: ReadyState, batch: ReadonlyArray<Uint8Array>, now: number) => noteOutput(state, Buffer.concat(batch), now)
 
 describe("a batch of output noted at once", () => {
   it("is the same as noting each read in turn once setup is over", () => {

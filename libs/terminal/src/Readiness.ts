@@ -86,9 +86,10 @@ export const initialReadyState = (now: number, settingUp: boolean): ReadyState =
 const NO_BYTES = new Uint8Array(0)
 
 /**
- * Output arrived. While setting up, it is searched for the marker; at the marker the quiet clock
- * restarts from nothing, because the quiet before it belonged to the setup script, not the agent —
- * unless the same read already carries the agent's first bytes.
+ * Output arrived: one read, or a batch of reads the session's inbox took together (OutputInbox.ts),
+ * which is the same as noting each in turn. While setting up, it is searched for the marker; at the
+ * marker the quiet clock restarts from nothing, because the quiet before it belonged to the setup
+ * script, not the agent — unless the same bytes already carry the agent's first output.
  */
 export const noteOutput = (state: ReadyState, bytes: Uint8Array, now: number): ReadyState => {
   if (!state.settingUp) return { ...state, lastOut: now }
@@ -96,13 +97,6 @@ export const noteOutput = (state: ReadyState, bytes: Uint8Array, now: number): R
   if (!scan.found) return { ...state, lastOut: now, markerTail: scan.tail }
   return { ...state, settingUp: false, markerTail: NO_BYTES, lastOut: scan.after > 0 ? now : null, promptReported: false }
 }
-
-/**
- * A batch of reads taken together (Session.ts): the same as noting each in turn, in one step once
- * setup is over — a flood's batches hold hundreds of reads, and only the last one's time counts.
- */
-export const noteOutputs = (state: ReadyState, batch: ReadonlyArray<Uint8Array>, now: number): ReadyState =>
-  state.settingUp ? batch.reduce((st, bytes) => noteOutput(st, bytes, now), state) : { ...state, lastOut: now }
 
 /** Keystrokes from the window: they may start or end a draft. */
 export const noteKeys = (state: ReadyState, bytes: Uint8Array, now: number): ReadyState => {

@@ -12,7 +12,7 @@ import { Clock, Deferred, Effect, Ref, type Scope, type Stream, SubscriptionRef 
 import { type Fanout, makeFanout, type OutputFollower, pieces } from "./Fanout.js"
 import { type OutputInbox, outputInbox } from "./OutputInbox.js"
 import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
-import { initialReadyState, noteOutputs, type ReadyState } from "./Readiness.js"
+import { initialReadyState, noteOutput, type ReadyState } from "./Readiness.js"
 import { ReplayRing } from "./ReplayRing.js"
 
 /** How a session ended, as `exits` and `awaitExit` report it. */
@@ -110,7 +110,7 @@ const actor = (
 const takeIn = (state: SubscriptionRef.SubscriptionRef<ReadyState>, lock: Effect.Semaphore, ring: ReplayRing, out: Fanout) =>
   Effect.fnUntraced(function*(batch: Uint8Array) {
     const at = yield* Clock.currentTimeMillis
-    yield* SubscriptionRef.update(state, (s) => noteOutputs(s, [batch], at))
+    yield* SubscriptionRef.update(state, (s) => noteOutput(s, batch, at))
     yield* lock.withPermits(1)(
       Effect.suspend(() => {
         const reads = pieces(batch)
