@@ -12,10 +12,13 @@ import { Duration, Effect, Layer, TestClock } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { afterAll } from "vitest"
 import { Relay, RelayLayer } from "./Relay.js"
 
 export const relayTestLayer = (prefix: string, over: Partial<ServerConfigShape> = {}) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  // Called at a suite file's top level, so the folder goes once that file's tests are done.
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
   const config = Layer.succeed(ServerConfig, {
     version: "test",
     port: 1,

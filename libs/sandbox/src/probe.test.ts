@@ -18,6 +18,20 @@ describe("the confinement probe", () => {
     }
   })
 
+  // A home it cannot write in (a doctor run as a user whose HOME does not exist) failed the plant
+  // after the checkout was made, and every such run left a lich-sandbox-probe-* dir in /tmp.
+  it.skipIf(findBwrap(process.env) === undefined)("leaves no checkout behind when it cannot plant the home's file", async () => {
+    const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-probe-tmp-"))
+    try {
+      const result = await Effect.runPromise(probeConfinement({ home: path.join(tmpDir, "no-such-home"), tmpDir }))
+      expect(result._tag).toBe("Unavailable")
+      expect(result.detail).toMatch(/^could not plant the probe files: ENOENT/)
+      expect(fs.readdirSync(tmpDir)).toEqual([])
+    } finally {
+      fs.rmSync(tmpDir, { recursive: true, force: true })
+    }
+  })
+
   it("says it is unavailable, without failing, where bubblewrap is not on PATH", async () => {
     const result = await Effect.runPromise(probeConfinement({ env: { PATH: "/nonexistent" } }))
     expect(result._tag).toBe("Unavailable")

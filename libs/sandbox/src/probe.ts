@@ -25,6 +25,8 @@ export interface ProbeOptions {
   readonly env?: Readonly<Record<string, string | undefined>>
   /** 2 s by default: a namespace request that blocks is an answer too. */
   readonly timeoutMs?: number
+  /** Where the probe's checkout is made: the system's temp dir by default. */
+  readonly tmpDir?: string
 }
 
 const SCRIPT = [
@@ -39,18 +41,23 @@ interface Planted {
   readonly homeFile: string
 }
 
-const plant = (home: string) =>
+/** Plants both files, or neither: a home it cannot write in must not leave the checkout behind. */
+const plantFiles = (home: string, tmpDir: string): Planted => {
+  const checkout = fs.mkdtempSync(path.join(tmpDir, "lich-sandbox-probe-"))
+  try {
+    fs.writeFileSync(path.join(checkout, "probe.txt"), "checkout\n")
+    const homeFile = path.join(home, `.lich-sandbox-probe-${crypto.randomBytes(4).toString("hex")}`)
+    fs.writeFileSync(homeFile, "home\n", { mode: 0o600 })
+    return { checkout: realDir(checkout), homeFile }
+  } catch (e) {
+    fs.rmSync(checkout, { recursive: true, force: true })
+    throw e
+  }
+}
+
+const plant = (home: string, tmpDir: string) =>
   Effect.acquireRelease(
-    Effect.try({
-      try: (): Planted => {
-      const checkout = fs.mkdtempSync(path.join(os.tmpdir(), "lich-sandbox-probe-"))
-      fs.writeFileSync(path.join(checkout, "probe.txt"), "checkout\n")
-      const homeFile = path.join(home, `.lich-sandbox-probe-${crypto.randomBytes(4).toString("hex")}`)
-      fs.writeFileSync(homeFile, "home\n", { mode: 0o600 })
-      return { checkout: realDir(checkout), homeFile }
-      },
-      catch: (e) => (e instanceof Error ? e.message : String(e))
-    }),
+    Effect.try({ try: () => plantFiles(home, tmpDir), catch: (e) => (e instanceof Error ? e.message : String(e)) }),
     (p) =>
       Effect.sync(() => {
         fs.rmSync(p.checkout, { recursive: true, force: true })
@@ -75,7 +82,7 @@ export const probeConfinement = (o: ProbeOptions = {}): Effect.Effect<ProbeResul
         return { _tag: "Unavailable", detail: process.platform === "linux" ? "bubblewrap (bwrap) is not on PATH" : `no sandbox backend on ${process.platform}` } as const
       }
       const home = realDir(o.home ?? os.homedir())
-      const planted = yield* plant(home).pipe(Effect.either)
+      const planted = yield* plant(home, o.tmpDir ?? os.tmpdir()).pipe(Effect.either)
       if (planted._tag === "Left") return { _tag: "Unavailable", detail: `could not plant the probe files: ${planted.left}` } as const
       const p = planted.right
       const cmd = confine(bwrap, { home, cwd: p.checkout, writable: [], readOnly: [], state: [] }, {

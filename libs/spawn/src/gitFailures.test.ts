@@ -2,7 +2,7 @@
  * Where a missing thing has a right answer and where a failure must reach the person: the dirty
  * check, a project's worktrees, and a project path that cannot be looked at. Real git, real files.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { EventHub } from "@lich/events"
 import { StoreMemory, type ProjectRow } from "@lich/store"
 import { execFileSync } from "node:child_process"
@@ -14,7 +14,13 @@ import { isDirty } from "./close.js"
 import { projectByPath } from "./projects.js"
 import { listCheckouts } from "./worktrees.js"
 
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "lich-gitfail-"))
+const made: Array<string> = []
+afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-gitfail-"))
+  made.push(dir)
+  return dir
+}
 
 const repo = () => {
   const dir = tempDir()
