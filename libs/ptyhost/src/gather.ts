@@ -8,7 +8,9 @@
  * one within a burst waits at most GATHER_MS. The reads are kept as they came and go out as one
  * frame written from all of them (one writev, Host.ts): joining them first was a 64 KiB allocation
  * and copy per frame, and as much CPU as the writes it saved. The ring has them already, so nothing
- * here is needed to redraw a screen.
+ * here is needed to redraw a screen. Holding reads uncopied is sound only because NodePty hands
+ * each read in a buffer of its own (PtyAdapter.ts, onData): a host reading its PTYs into a reused
+ * buffer would have to copy here.
  */
 
 /** 2 ms: a flood fills a frame in about 1 ms; a repaint split over reads is not held visibly long. */

@@ -1,7 +1,8 @@
 /**
  * The adapter over node-pty keeps a child's last bytes even when node-pty destroys its read stream
  * before reading them — which it does 200 ms after the child's exit if the stream has not closed,
- * and which a late-waking event loop turns into lost output (node-pty issue #72).
+ * and which a late-waking event loop turns into lost output (node-pty issue #72). And it hands each
+ * read in a buffer of its own, which the PTY host relies on when it holds reads uncopied (gather.ts).
  */
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
@@ -55,5 +56,21 @@ describe("the node-pty adapter", () => {
     const lines = Array.from({ length: 1200 }, (_, i) => `${i + 1}\r\n`).join("")
     expect(got.join("")).toBe(lines)
     expect(exit).toHaveProperty("exitCode") // and it came after every byte
+  })
+
+  it("hands each read in a buffer of its own, so reads kept uncopied stay intact", async () => {
+    const proc = wrap(pty.spawn("/bin/sh", ["-c", "seq 1 20000"], {
+      encoding: null,
+      cols: 80,
+      rows: 24,
+      cwd: os.tmpdir(),
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }
+    }))
+    const kept: Array<Uint8Array> = [] // as the host's gather keeps them: no copy
+    proc.onData((bytes) => kept.push(bytes))
+    await new Promise((resolve) => proc.onExit(resolve))
+    expect(kept.length).toBeGreaterThan(1) // ~109 KB: many reads, so a reused buffer would show
+    const lines = Array.from({ length: 20000 }, (_, i) => `${i + 1}\r\n`).join("")
+    expect(Buffer.concat(kept).toString()).toBe(lines)
   })
 })

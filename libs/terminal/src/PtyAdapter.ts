@@ -41,7 +41,10 @@ export interface PtyProcess {
   kill(signal?: string): void
   /**
    * Output, in order. The bytes are lent: valid only during the call (the PTY host's connection
-   * reuses its read buffer), so a listener copies what it keeps (OutputInbox.ts).
+   * reuses its read buffer), so a listener copies what it keeps (OutputInbox.ts). One adapter
+   * promises more: NodePty hands each read in a buffer of its own (node allocates every stream read,
+   * and its drain copies), and the PTY host keeps those reads uncopied
+   * until it sends them (libs/ptyhost gather.ts). An adapter that reuses its buffers breaks that.
    */
   onData(cb: (data: Uint8Array) => void): void
   onExit(cb: (exit: PtyExitInfo) => void): void
