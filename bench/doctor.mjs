@@ -16,7 +16,12 @@ const runs = Number(process.env.RUNS ?? 20)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-bench-doctor-"))
 
 const envFor = (name) => {
-  const env = { ...process.env, HOME: path.join(dir, name, "home"), XDG_CONFIG_HOME: path.join(dir, name, "config"), XDG_DATA_HOME: path.join(dir, name, "data") }
+  const env = {
+    ...process.env,
+    HOME: path.join(dir, name, "home"),
+    XDG_CONFIG_HOME: path.join(dir, name, "config"),
+    XDG_DATA_HOME: path.join(dir, name, "data")
+  }
   for (const k of Object.keys(env)) if (k.startsWith("LICH_") || k === "NODE_EXTRA_CA_CERTS") delete env[k]
   env.LICH_LISTEN_PORT = "47823" // a port no lich here runs on, so the listener check binds it
   fs.mkdirSync(env.HOME, { recursive: true })
@@ -52,4 +57,10 @@ console.log(`${"node -e 0".padEnd(34)} ${b.toFixed(0).padStart(5)} ms`)
 console.log(line("doctor, first run (creates store)", first))
 console.log(line("doctor, warm machine", again))
 console.log("\none warm run's own report:")
-console.log(sample.stdout.split("\n").filter((l) => /^ {2}\S|^ {8}total/.test(l)).map((l) => l.slice(0, 60)).join("\n"))
+console.log(
+  sample.stdout
+    .split("\n")
+    .filter((l) => /^ {2}\S|^ {8}total/.test(l))
+    .map((l) => l.slice(0, 60))
+    .join("\n")
+)

@@ -48,7 +48,14 @@ const agentOpt = new http.Agent({ keepAlive: true })
 const rpc = (method, body) =>
   new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method: "POST", path: `/rpc/${method}?token=${token}`, agent: agentOpt, headers: { "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: `/rpc/${method}?token=${token}`,
+        agent: agentOpt,
+        headers: { "content-type": "application/json" }
+      },
       (res) => {
         let s = ""
         res.on("data", (d) => (s += d))
@@ -59,7 +66,9 @@ const rpc = (method, body) =>
     req.end(JSON.stringify(body))
   })
 const open = (kind) =>
-  rpc("spawn.Open", { from: "", project, kind, worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" }).then((o) => o.session)
+  rpc("spawn.Open", { from: "", project, kind, worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" }).then(
+    (o) => o.session
+  )
 const waitFile = (file) =>
   new Promise((resolve) => {
     const look = () => fs.existsSync(file)
@@ -75,7 +84,7 @@ const pastedAt = (id, needle) =>
       for (const line of fs.readFileSync(file, "utf8").split("\n")) {
         if (!line) continue
         const r = JSON.parse(line)
-        if (r.event === "paste" && r.text.includes(needle)) return resolve(r.at), true
+        if (r.event === "paste" && r.text.includes(needle)) return (resolve(r.at), true)
       }
       return false
     }
@@ -109,7 +118,9 @@ const measure = async (target, rounds, send) => {
   }
   return xs
 }
-const hookedLat = await measure(hooked, ROUNDS, (n) => rpc("relay.Send", { from: "", target: hooked.id, project: "", prompt: n, timeout: 30, private: false }))
+const hookedLat = await measure(hooked, ROUNDS, (n) =>
+  rpc("relay.Send", { from: "", target: hooked.id, project: "", prompt: n, timeout: 30, private: false })
+)
 const silentLat = await measure(silent, Math.min(ROUNDS, 5), (n) =>
   rpc("relay.Send", { from: "", target: silent.id, project: "", prompt: n, timeout: 1, private: false })
 )
@@ -119,15 +130,21 @@ for (let i = 0; i < FAN; i++) workers.push(await open("claude"))
 await Promise.all(workers.map((w) => waitFile(path.join(logDir, `${w.id}.json`))))
 const t0 = performance.now()
 const results = await Promise.all(
-  workers.map((w, i) => rpc("relay.Send", { from: "", target: w.id, project: "", prompt: `fan-out task ${i}`, timeout: 120, private: false }))
+  workers.map((w, i) =>
+    rpc("relay.Send", { from: "", target: w.id, project: "", prompt: `fan-out task ${i}`, timeout: 120, private: false })
+  )
 )
 const fanMs = performance.now() - t0
 const answered = results.filter((r) => r.status === "answered").length
 
 const b = median(base)
 console.log(`rpc round trip (baseline):              median ${b.toFixed(1)} ms`)
-console.log(`send → bytes at a hook-reporting idle target: median ${median(hookedLat).toFixed(1)} ms  (${(median(hookedLat) / b).toFixed(1)}x baseline; goal ≤ 100 ms)`)
-console.log(`send → bytes at a silent target (quiet rule): median ${median(silentLat).toFixed(1)} ms  (${(median(silentLat) / b).toFixed(1)}x baseline)`)
+console.log(
+  `send → bytes at a hook-reporting idle target: median ${median(hookedLat).toFixed(1)} ms  (${(median(hookedLat) / b).toFixed(1)}x baseline; goal ≤ 100 ms)`
+)
+console.log(
+  `send → bytes at a silent target (quiet rule): median ${median(silentLat).toFixed(1)} ms  (${(median(silentLat) / b).toFixed(1)}x baseline)`
+)
 console.log(`${FAN}-way fan-out: ${answered}/${FAN} answered, all collected in ${fanMs.toFixed(0)} ms`)
 console.log(await mcpLatencyLine({ lich, env, port, token }))
 backend.kill("SIGTERM")

@@ -29,7 +29,14 @@ const SERVER_OPTIONS = { bundle: true, platform: "node", target: "node20", forma
 const bundle = async (entry) => {
   const outfile = path.join(dir, `${path.basename(entry, ".ts")}.cjs`)
   const define = { __LICH_VERSION__: '"bench"' }
-  await build({ ...SERVER_OPTIONS, entryPoints: [path.join(root, entry)], outfile, define, logLevel: "error", external: ["node-pty", "better-sqlite3"] })
+  await build({
+    ...SERVER_OPTIONS,
+    entryPoints: [path.join(root, entry)],
+    outfile,
+    define,
+    logLevel: "error",
+    external: ["node-pty", "better-sqlite3"]
+  })
   return outfile
 }
 const kib = (file) => `${(fs.statSync(file).size / 1024).toFixed(0)} KiB`
@@ -66,7 +73,14 @@ const start = async (file) => {
 const call = (port, agent, body = '{"text":"hello"}') =>
   new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method: "POST", path: `/rpc/bench.Echo?token=${TOKEN}`, agent, headers: { "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: `/rpc/bench.Echo?token=${TOKEN}`,
+        agent,
+        headers: { "content-type": "application/json" }
+      },
       (res) => {
         const chunks = []
         res.on("data", (d) => chunks.push(d))
@@ -118,7 +132,10 @@ for (let r = 0; r < ROUNDS; r++) {
 // 3. a body over 1 MiB: does the client read the 413, or is it reset mid-send?
 const over = await Promise.all(
   running.slice(1).map((s) =>
-    call(s.port, false, JSON.stringify({ text: "x".repeat(4 * 1024 * 1024) })).then((r) => `${r.status} ${r.text}`, (e) => `no answer (${e.code ?? e.message})`)
+    call(s.port, false, JSON.stringify({ text: "x".repeat(4 * 1024 * 1024) })).then(
+      (r) => `${r.status} ${r.text}`,
+      (e) => `no answer (${e.code ?? e.message})`
+    )
   )
 )
 for (const s of running) s.child.kill()
@@ -138,7 +155,11 @@ for (const [i, [name, file]] of candidates.entries()) {
   )
 }
 const ratio = median(warm[2]) / median(warm[1])
-console.log(`platform / hand-written: warm ${ratio.toFixed(2)}×, fresh ${(median(fresh[2]) / median(fresh[1])).toFixed(2)}×, start-up ${(median(startups[2]) / median(startups[1])).toFixed(2)}×`)
-console.log(`server bundle: ${kib(server)} shipped, ${kib(serverPlus)} with the candidate beside it (+${((fs.statSync(serverPlus).size - fs.statSync(server).size) / 1024).toFixed(0)} KiB)`)
+console.log(
+  `platform / hand-written: warm ${ratio.toFixed(2)}×, fresh ${(median(fresh[2]) / median(fresh[1])).toFixed(2)}×, start-up ${(median(startups[2]) / median(startups[1])).toFixed(2)}×`
+)
+console.log(
+  `server bundle: ${kib(server)} shipped, ${kib(serverPlus)} with the candidate beside it (+${((fs.statSync(serverPlus).size - fs.statSync(server).size) / 1024).toFixed(0)} KiB)`
+)
 console.log(`a 4 MiB body: hand-written → ${over[0]}; platform → ${over[1]}`)
 fs.rmSync(dir, { recursive: true, force: true })

@@ -31,7 +31,13 @@ const freePort = () =>
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-bench-mcp-"))
 const port = await freePort()
-const env = { ...process.env, XDG_CONFIG_HOME: path.join(dir, "c"), XDG_DATA_HOME: path.join(dir, "d"), LICH_LISTEN_PORT: String(port), SHELL: "/bin/sh" }
+const env = {
+  ...process.env,
+  XDG_CONFIG_HOME: path.join(dir, "c"),
+  XDG_DATA_HOME: path.join(dir, "d"),
+  LICH_LISTEN_PORT: String(port),
+  SHELL: "/bin/sh"
+}
 for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "NODE_EXTRA_CA_CERTS"]) delete env[k]
 const backend = spawn(lich, ["--no-window"], { env, stdio: ["ignore", "pipe", "inherit"] })
 await new Promise((resolve) => backend.stdout.on("data", (d) => String(d).includes("Window:") && resolve()))
@@ -94,15 +100,25 @@ try {
   console.log(`runs: ${runs} starts, ${calls} calls each (interleaved)`)
   console.log(`\nstart-up to the first initialize reply (baseline node -e 0: median ${nodeStart.toFixed(1)} ms)`)
   for (const [k, [name]] of candidates.entries()) {
-    console.log(`  ${name.padEnd(42)} median ${initMedians[k].toFixed(1).padStart(7)} ms   ratio ${(initMedians[k] / nodeStart).toFixed(2)}x`)
+    console.log(
+      `  ${name.padEnd(42)} median ${initMedians[k].toFixed(1).padStart(7)} ms   ratio ${(initMedians[k] / nodeStart).toFixed(2)}x`
+    )
   }
-  const [base, ...callMedians] = await listSessionsLatencies({ servers: candidates.map(([, file, args]) => [file, args]), env, port, token, calls })
+  const [base, ...callMedians] = await listSessionsLatencies({
+    servers: candidates.map(([, file, args]) => [file, args]),
+    env,
+    port,
+    token,
+    calls
+  })
   console.log(`\ntools/call list_sessions, warm process (baseline relay.Peers over node:http: median ${base.toFixed(2)} ms)`)
   for (const [k, [name]] of candidates.entries()) {
     console.log(`  ${name.padEnd(42)} median ${callMedians[k].toFixed(2).padStart(7)} ms   ratio ${(callMedians[k] / base).toFixed(2)}x`)
   }
   const size = (f) => `${(fs.statSync(f).size / 1024).toFixed(0)} KiB`
-  console.log(`\nbundles: hand-written ${size(handBundle)}, @effect/ai ${size(effectBundle)}, shipped cli.cjs ${size(path.join(root, "dist", "cli.cjs"))}`)
+  console.log(
+    `\nbundles: hand-written ${size(handBundle)}, @effect/ai ${size(effectBundle)}, shipped cli.cjs ${size(path.join(root, "dist", "cli.cjs"))}`
+  )
 } finally {
   backend.kill("SIGTERM")
   await new Promise((resolve) => backend.once("exit", resolve))

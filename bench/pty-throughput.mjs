@@ -87,12 +87,22 @@ const freePort = () =>
 
 const startBackend = async () => {
   const port = await freePort()
-  const env = { ...process.env, HOME: path.join(tmp, "home"), XDG_CONFIG_HOME: path.join(tmp, "config"), XDG_DATA_HOME: path.join(tmp, "data"), LICH_LISTEN_PORT: String(port), SHELL: "/bin/sh" }
+  const env = {
+    ...process.env,
+    HOME: path.join(tmp, "home"),
+    XDG_CONFIG_HOME: path.join(tmp, "config"),
+    XDG_DATA_HOME: path.join(tmp, "data"),
+    LICH_LISTEN_PORT: String(port),
+    SHELL: "/bin/sh"
+  }
   for (const k of Object.keys(env)) if (k.startsWith("LICH_") && k !== "LICH_LISTEN_PORT") delete env[k]
   fs.mkdirSync(env.HOME, { recursive: true })
   // BENCH_CPU_PROF=<dir>: profile the backend (not this script) to see where a flood's time goes.
   const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
-  const child = spawn(process.execPath, [...prof, path.join(root, "bin", "lich"), "--no-window"], { env, stdio: ["ignore", "pipe", "inherit"] })
+  const child = spawn(process.execPath, [...prof, path.join(root, "bin", "lich"), "--no-window"], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"]
+  })
   await new Promise((resolve) => {
     let seen = ""
     child.stdout.on("data", (d) => {
@@ -107,11 +117,22 @@ const startBackend = async () => {
 const rpc = (b, method, payload) =>
   new Promise((resolve, reject) => {
     const body = JSON.stringify(payload)
-    const req = http.request({ host: "127.0.0.1", port: b.port, method: "POST", path: `/rpc/${method}?token=${b.token}`, headers: { "content-type": "application/json" } }, (res) => {
-      let text = ""
-      res.on("data", (d) => (text += d))
-      res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${method}: ${res.statusCode} ${text}`))))
-    })
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: b.port,
+        method: "POST",
+        path: `/rpc/${method}?token=${b.token}`,
+        headers: { "content-type": "application/json" }
+      },
+      (res) => {
+        let text = ""
+        res.on("data", (d) => (text += d))
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${method}: ${res.statusCode} ${text}`))
+        )
+      }
+    )
     req.on("error", reject)
     req.end(body)
   })
@@ -142,9 +163,19 @@ const throughLich = async (b, project) => {
   const cpu0 = process.cpuUsage()
   // The backend and, when it runs one, its PTY host (a process of its own that reads the PTYs).
   const pids = [b.pid, ...ptyHosts(b.env.XDG_CONFIG_HOME)]
-  const ticks = (pid) => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ").slice(11, 13).map(Number).reduce((a, x) => a + x, 0)
+  const ticks = (pid) =>
+    fs
+      .readFileSync(`/proc/${pid}/stat`, "utf8")
+      .split(") ")[1]
+      .split(" ")
+      .slice(11, 13)
+      .map(Number)
+      .reduce((a, x) => a + x, 0)
   const pidStat = () => pids.map(ticks).reduce((a, x) => a + x, 0)
-  const host0 = pids.slice(1).map(ticks).reduce((a, x) => a + x, 0)
+  const host0 = pids
+    .slice(1)
+    .map(ticks)
+    .reduce((a, x) => a + x, 0)
   const backend0 = pidStat()
   ws.send(frame(id, COMMAND))
   const r = await c.done
@@ -152,28 +183,39 @@ const throughLich = async (b, project) => {
   // Where the time went: this client's CPU and the backend's (clock ticks of 10 ms), against the wall.
   r.clientCpu = (cpu.user + cpu.system) / 1e6
   r.backendCpu = (pidStat() - backend0) / 100
-  r.hostCpu = (pids.slice(1).map(ticks).reduce((a, x) => a + x, 0) - host0) / 100
+  r.hostCpu =
+    (pids
+      .slice(1)
+      .map(ticks)
+      .reduce((a, x) => a + x, 0) -
+      host0) /
+    100
   ws.close()
   return r
 }
 
 /** The PTY host processes serving the backend whose config dir is `config` (their argv names it). */
 const ptyHosts = (config) =>
-  fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d)).filter((d) => {
-    try {
-      const argv = fs.readFileSync(`/proc/${d}/cmdline`, "utf8")
-      return argv.includes("ptyhost") && argv.includes(config)
-    } catch {
-      return false
-    }
-  }).map(Number)
+  fs
+    .readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const argv = fs.readFileSync(`/proc/${d}/cmdline`, "utf8")
+        return argv.includes("ptyhost") && argv.includes(config)
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
 
 const rssMiB = (pid) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))
   return m ? Number(m[1]) / 1024 : NaN
 }
 
-const fmt = (r) => `${(r.bytes / r.seconds / (1 << 20)).toFixed(1)} MiB/s (${(r.bytes / (1 << 20)).toFixed(1)} MiB in ${r.seconds.toFixed(2)} s)`
+const fmt = (r) =>
+  `${(r.bytes / r.seconds / (1 << 20)).toFixed(1)} MiB/s (${(r.bytes / (1 << 20)).toFixed(1)} MiB in ${r.seconds.toFixed(2)} s)`
 
 const b = await startBackend()
 try {
@@ -193,10 +235,14 @@ try {
   console.log(`cat of ${MIB} MiB, ${PAIRS} alternating pairs of runs (raw node-pty, then lich)`)
   console.log(`  raw node-pty      median ${median(raw.map(rate)).toFixed(1)} MiB/s; best ${fmt(best(raw))}`)
   console.log(`  lich /ws client   median ${median(lich.map(rate)).toFixed(1)} MiB/s; best ${fmt(best(lich))}`)
-  console.log(`  CPU per run       (median) backend + PTY host ${cpu("backendCpu")} s (host ${cpu("hostCpu")} s), client ${cpu("clientCpu")} s`)
+  console.log(
+    `  CPU per run       (median) backend + PTY host ${cpu("backendCpu")} s (host ${cpu("hostCpu")} s), client ${cpu("clientCpu")} s`
+  )
   const ratio = median(raw.map((r, i) => (100 * rate(lich[i])) / rate(r)))
   const bestRatio = (100 * rate(best(lich))) / rate(best(raw))
-  console.log(`  ratio             ${ratio.toFixed(1)} % of raw, the median of the pairs (goal ≥ 90 %: ${ratio >= 90 ? "met" : "not met"}); best against best ${bestRatio.toFixed(1)} %`)
+  console.log(
+    `  ratio             ${ratio.toFixed(1)} % of raw, the median of the pairs (goal ≥ 90 %: ${ratio >= 90 ? "met" : "not met"}); best against best ${bestRatio.toFixed(1)} %`
+  )
 
   const idleProject = path.join(tmp, "idle")
   fs.mkdirSync(idleProject)
@@ -205,7 +251,9 @@ try {
   global.gc?.()
   await new Promise((r) => setTimeout(r, 1000)) // let the shells print their prompts and settle
   const after = rssMiB(b.pid)
-  console.log(`backend RSS: ${before.toFixed(1)} MiB with the bench's sessions, ${after.toFixed(1)} MiB with ${SHELLS} more idle shells (${((after - before) / SHELLS * 1024).toFixed(0)} KiB each)`)
+  console.log(
+    `backend RSS: ${before.toFixed(1)} MiB with the bench's sessions, ${after.toFixed(1)} MiB with ${SHELLS} more idle shells (${(((after - before) / SHELLS) * 1024).toFixed(0)} KiB each)`
+  )
 } finally {
   // quit ends the PTY host too; a SIGTERM alone would leave it and its shells running.
   spawnSync(process.execPath, [path.join(root, "bin", "lich"), "quit"], { env: b.env, stdio: "ignore" })

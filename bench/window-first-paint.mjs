@@ -16,10 +16,24 @@ const lich = path.join(root, "bin", "lich")
 const RUNS = Number(process.env.RUNS ?? 15)
 const CARDS = [8, 7, 5]
 
-const freePort = () => new Promise((r) => { const s = net.createServer(); s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => r(p)) }) })
+const freePort = () =>
+  new Promise((r) => {
+    const s = net.createServer()
+    s.listen(0, "127.0.0.1", () => {
+      const p = s.address().port
+      s.close(() => r(p))
+    })
+  })
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-bench-paint-"))
 const port = await freePort()
-const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("LICH_"))), HOME: path.join(dir, "home"), XDG_CONFIG_HOME: path.join(dir, "config"), XDG_DATA_HOME: path.join(dir, "data"), LICH_LISTEN_PORT: String(port), SHELL: "/bin/sh" }
+const env = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("LICH_"))),
+  HOME: path.join(dir, "home"),
+  XDG_CONFIG_HOME: path.join(dir, "config"),
+  XDG_DATA_HOME: path.join(dir, "data"),
+  LICH_LISTEN_PORT: String(port),
+  SHELL: "/bin/sh"
+}
 fs.mkdirSync(env.HOME, { recursive: true })
 const backend = spawn(lich, ["--no-window"], { env, stdio: ["ignore", "pipe", "inherit"] })
 await new Promise((resolve) => backend.stdout.on("data", (d) => String(d).includes("Window: http") && resolve()))
@@ -30,11 +44,16 @@ CARDS.forEach((n, i) => {
 })
 const token = JSON.parse(fs.readFileSync(path.join(env.XDG_CONFIG_HOME, "lich", "runtime.json"), "utf8")).token
 
-const browser = await chromium.launch({ executablePath: process.env.LICH_TEST_CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] })
+const browser = await chromium.launch({
+  executablePath: process.env.LICH_TEST_CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"]
+})
 const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
 await context.addInitScript(() => {
   const look = () => {
-    const n = document.querySelector("lich-app")?.shadowRoot?.querySelector("lich-sidebar")?.shadowRoot?.querySelectorAll("lich-session-card").length ?? 0
+    const n =
+      document.querySelector("lich-app")?.shadowRoot?.querySelector("lich-sidebar")?.shadowRoot?.querySelectorAll("lich-session-card")
+        .length ?? 0
     if (n > 0) window.__cardsAt = performance.now()
     else requestAnimationFrame(look)
   }
@@ -49,10 +68,16 @@ for (let i = 0; i < RUNS + 1; i++) {
   const [at, fcp, marks] = await page.evaluate(() => [
     window.__cardsAt,
     performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
-    performance.getEntriesByType("resource").filter((r) => /app\.js|State|Providers|Themes|events/.test(r.name)).map((r) => `${r.name.replace(/^.*\//, "").replace(/\?.*/, "")} ${r.startTime.toFixed(0)}→${r.responseEnd.toFixed(0)}`)
+    performance
+      .getEntriesByType("resource")
+      .filter((r) => /app\.js|State|Providers|Themes|events/.test(r.name))
+      .map((r) => `${r.name.replace(/^.*\//, "").replace(/\?.*/, "")} ${r.startTime.toFixed(0)}→${r.responseEnd.toFixed(0)}`)
   ])
   if (process.env.BENCH_DETAIL) console.log(at.toFixed(0), marks.join(" | "))
-  if (i > 0) { cards.push(at); fcps.push(fcp) } // the first load warms the HTTP cache and the backend
+  if (i > 0) {
+    cards.push(at)
+    fcps.push(fcp)
+  } // the first load warms the HTTP cache and the backend
   await page.close()
 }
 await browser.close()

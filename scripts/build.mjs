@@ -60,7 +60,11 @@ const effectReExports = (pkg) => {
   const names = new Map()
   for (const [, name, file] of index.matchAll(/export \* as (\w+) from "\.\/([\w/]+)\.js"/g)) names.set(name, { ns: `${pkg}/${file}` })
   for (const [, list, file] of index.matchAll(/export \{([^}]*)\} from "\.\/([\w/]+)\.js"/g)) {
-    for (const n of list.split(",").map((x) => x.trim()).filter(Boolean)) names.set(n, { named: `${pkg}/${file}` })
+    for (const n of list
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean))
+      names.set(n, { named: `${pkg}/${file}` })
   }
   return names
 }
@@ -74,7 +78,8 @@ const workspaceReExports = (pkg) => {
   const source = readFileSync(index, "utf8")
   const names = new Map()
   const twice = new Set()
-  for (const [, name, file] of source.matchAll(/export \* as (\w+) from "\.\/([\w/]+)\.js"/g)) names.set(name, { ns: join(dirname(index), `${file}.ts`) })
+  for (const [, name, file] of source.matchAll(/export \* as (\w+) from "\.\/([\w/]+)\.js"/g))
+    names.set(name, { ns: join(dirname(index), `${file}.ts`) })
   const seen = new Set()
   const collect = (from) => {
     const text = readFileSync(from, "utf8")
@@ -85,9 +90,15 @@ const workspaceReExports = (pkg) => {
       collect(path)
     }
     if (from === index) return
-    const declared = [...text.matchAll(/^export\s+(?:declare\s+)?(?:const|let|var|(?:async\s+)?function\*?|(?:abstract\s+)?class|enum)\s+(\w+)/gm)].map((m) => m[1])
+    const declared = [
+      ...text.matchAll(/^export\s+(?:declare\s+)?(?:const|let|var|(?:async\s+)?function\*?|(?:abstract\s+)?class|enum)\s+(\w+)/gm)
+    ].map((m) => m[1])
     for (const [, list] of text.matchAll(/^export\s*\{([^}]*)\}/gm)) {
-      for (const spec of list.split(",").map((x) => x.trim()).filter(Boolean)) declared.push(spec.split(/\s+as\s+/).pop())
+      for (const spec of list
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean))
+        declared.push(spec.split(/\s+as\s+/).pop())
     }
     for (const n of declared) {
       if (names.has(n)) twice.add(n)
@@ -114,7 +125,10 @@ const deepenImports = (source) =>
     if (!names) return all
     const out = []
     const rest = []
-    for (const spec of list.split(",").map((x) => x.trim()).filter(Boolean)) {
+    for (const spec of list
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean)) {
       // Erased by TypeScript; kept (verbatimModuleSyntax) it would still evaluate the index.
       if (spec.startsWith("type ")) continue
       const [name, alias = name] = spec.split(/\s+as\s+/)
@@ -167,19 +181,34 @@ const lazyBuiltinsPlugin = {
 const lazyPrompts = {
   name: "lazy-prompts",
   setup(b) {
-    b.onLoad({ filter: /@effect[\\/]cli[\\/]dist[\\/]esm[\\/]internal[\\/](primitive|commandDescriptor|args|options)\.js$/ }, async (args) => {
-      const source = await readFile(args.path, "utf8")
-      const contents = source.replace(/^import \* as (\w+) from "(\.\/prompt\/[\w-]+\.js)";$/gm, (_, name, file) =>
-        `const ${name} = new Proxy({}, { get: (_, k) => require(${JSON.stringify(file)})[k] });`)
-      return { contents, loader: "js" }
-    })
+    b.onLoad(
+      { filter: /@effect[\\/]cli[\\/]dist[\\/]esm[\\/]internal[\\/](primitive|commandDescriptor|args|options)\.js$/ },
+      async (args) => {
+        const source = await readFile(args.path, "utf8")
+        const contents = source.replace(
+          /^import \* as (\w+) from "(\.\/prompt\/[\w-]+\.js)";$/gm,
+          (_, name, file) => `const ${name} = new Proxy({}, { get: (_, k) => require(${JSON.stringify(file)})[k] });`
+        )
+        return { contents, loader: "js" }
+      }
+    )
   }
 }
 
 const bundles = [
-  { entryPoints: [join(root, "apps/cli/src/bin.ts")], outfile: join(dist, "cli.cjs"), plugins: [stubUnused, deepImports, lazyBuiltinsPlugin, lazyPrompts] },
+  {
+    entryPoints: [join(root, "apps/cli/src/bin.ts")],
+    outfile: join(dist, "cli.cjs"),
+    plugins: [stubUnused, deepImports, lazyBuiltinsPlugin, lazyPrompts]
+  },
   // The fast path for the hottest commands (apps/cli/src/fast/bin.ts): no Effect may reach it.
-  { entryPoints: [join(root, "apps/cli/src/fast/bin.ts")], outfile: join(dist, "fast.cjs"), plugins: [deepImports, lazyBuiltinsPlugin], metafile: true, effectFree: true },
+  {
+    entryPoints: [join(root, "apps/cli/src/fast/bin.ts")],
+    outfile: join(dist, "fast.cjs"),
+    plugins: [deepImports, lazyBuiltinsPlugin],
+    metafile: true,
+    effectFree: true
+  },
   { entryPoints: [join(root, "apps/server/src/bin.ts")], outfile: join(dist, "server.cjs") },
   // The PTY host (libs/ptyhost): started by the backend, outlives it; docs/pty-host.md.
   { entryPoints: [join(root, "libs/ptyhost/src/bin.ts")], outfile: join(dist, "ptyhost.cjs"), plugins: [deepImports] }

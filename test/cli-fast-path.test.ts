@@ -88,12 +88,16 @@ describe("the fast path against a live backend", () => {
 
   it("prints whoami and whoami --json exactly as the full path does", async () => {
     const me = { ...b.env, LICH_SESSION_ID: ids[1] }
-    expect((await sameOnAllThree(["whoami"], me)).stdout).toMatch(new RegExp(`^session\tproject\tprovider\tname\tstate\tid\n.*\t${ids[1]}\n$`))
+    expect((await sameOnAllThree(["whoami"], me)).stdout).toMatch(
+      new RegExp(`^session\tproject\tprovider\tname\tstate\tid\n.*\t${ids[1]}\n$`)
+    )
     expect(JSON.parse((await sameOnAllThree(["whoami", "--json"], me)).stdout).id).toBe(ids[1])
   })
 
   it("hands whoami outside a session, and for an id lich does not know, to the full path", async () => {
-    expect((await handedOver(["whoami"], b.env)).stderr).toMatch(/^lich: whoami names the session it runs in, and this is not running in a lich session/)
+    expect((await handedOver(["whoami"], b.env)).stderr).toMatch(
+      /^lich: whoami names the session it runs in, and this is not running in a lich session/
+    )
     const r = await handedOver(["whoami", "--json"], { ...b.env, LICH_SESSION_ID: "no-such-session" })
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^lich: /)
@@ -101,7 +105,11 @@ describe("the fast path against a live backend", () => {
 
   it("hands a flag it does not know, --help and a stray argument to the full path", async () => {
     const bogus = await handedOver(["sessions", "--bogus"], b.env)
-    expect(bogus).toEqual({ code: 1, stdout: "", stderr: 'lich: unknown flag "--bogus" for lich sessions — `lich sessions --help` lists the flags it takes\n' })
+    expect(bogus).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: 'lich: unknown flag "--bogus" for lich sessions — `lich sessions --help` lists the flags it takes\n'
+    })
     expect((await handedOver(["sessions", "--help"], b.env)).stdout).toMatch(/^usage: lich sessions/)
     expect((await handedOver(["sessions", "extra"], b.env)).code).toBe(1)
   })
@@ -111,7 +119,11 @@ describe("the fast path against a live backend", () => {
     try {
       const env = { ...isolatedEnv(dir, b.port), LICH_PORT: String(b.port), LICH_TOKEN: "not-the-token" }
       const r = await handedOver(["sessions"], env)
-      expect(r).toEqual({ code: 1, stdout: "", stderr: `lich: lich on port ${b.port} refused this session's token — the lich that started this session has restarted; open a new session\n` })
+      expect(r).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `lich: lich on port ${b.port} refused this session's token — the lich that started this session has restarted; open a new session\n`
+      })
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }

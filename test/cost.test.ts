@@ -58,14 +58,19 @@ describe("lich cost on real transcripts", () => {
   })
 
   it("filters by provider and by a case-insensitive project, and refuses an unknown one", async () => {
-    const codex = JSON.parse((await b.lich(["cost", "--provider", "codex", "--project", "shop", "--json"])).stdout) as { costUsd: number; sessions: number }
+    const codex = JSON.parse((await b.lich(["cost", "--provider", "codex", "--project", "shop", "--json"])).stdout) as {
+      costUsd: number
+      sessions: number
+    }
     expect(codex.sessions).toBe(1)
     expect(codex.costUsd).toBeCloseTo(CODEX_USD, 9)
     const none = await b.lich(["cost", "--provider", "nosuch", "--csv"])
     expect(none).toMatchObject({ code: 0, stdout: "project,sessions,unpriced,source,cost_usd\n" })
     const typo = await b.lich(["cost", "--project", "shpo"])
     expect(typo.code).toBe(1)
-    expect(typo.stderr).toBe('lich: no session lich remembers sits under a project named "shpo" — a typo here would read as "it cost nothing"\n')
+    expect(typo.stderr).toBe(
+      'lich: no session lich remembers sits under a project named "shpo" — a typo here would read as "it cost nothing"\n'
+    )
   })
 
   it("writes CSV rows with six decimals and no total", async () => {
@@ -74,7 +79,8 @@ describe("lich cost on real transcripts", () => {
   })
 
   it("keeps --since to sessions active in the window, by their last counted turn", async () => {
-    const since = async (w: string) => (JSON.parse((await b.lich(["cost", "--since", w, "--json"])).stdout) as { sessions: number }).sessions
+    const since = async (w: string) =>
+      (JSON.parse((await b.lich(["cost", "--since", w, "--json"])).stdout) as { sessions: number }).sessions
     // the transcripts' turns are from when they were captured; the shell has nothing counted and is
     // open, so it is dated now and is in every window
     expect(await since("1m")).toBe(1)

@@ -53,7 +53,17 @@ describe("lich doctor", () => {
     const r = await run(["doctor"], m.env)
     const lines = r.stdout.split("\n")
     expect(lines[0]).toMatch(/^lich v\d+\.\d+\.\d+\S* — linux\/\w+$/)
-    expect(lines.slice(2, 11).map((l) => l.slice(8, 18).trim())).toEqual(["home", "log", "listener", "store", "browser", "providers", "sandbox", "git", "gh"])
+    expect(lines.slice(2, 11).map((l) => l.slice(8, 18).trim())).toEqual([
+      "home",
+      "log",
+      "listener",
+      "store",
+      "browser",
+      "providers",
+      "sandbox",
+      "git",
+      "gh"
+    ])
     expect(rowOf(r.stdout, "home")).toMatch(new RegExp(`^  ok    home +(<1|\\d+)ms  ${m.config} is writable$`))
     expect(rowOf(r.stdout, "listener")).toContain(`port ${m.port} is free`)
     expect(rowOf(r.stdout, "store")).toContain(path.join(m.config, "lich.db"))
@@ -63,7 +73,9 @@ describe("lich doctor", () => {
     expect(fs.existsSync(path.join(m.config, "lich.db"))).toBe(true)
     expect(fs.existsSync(path.join(m.config, ".doctor-probe"))).toBe(false)
     expect(r.code).toBe(0)
-    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^lich starts(\. \d+ warnings? above limits? something it offers\.| here — nothing is in the way\.)$/)
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(
+      /^lich starts(\. \d+ warnings? above limits? something it offers\.| here — nothing is in the way\.)$/
+    )
     expect(r.stderr).toBe("")
   })
 
@@ -76,7 +88,9 @@ describe("lich doctor", () => {
       const db = path.join(b.env.XDG_CONFIG_HOME!, "lich", "lich.db")
       const before = fs.statSync(db).mtimeMs
       const r = await b.lich(["doctor"], withBrowser(b.dir, b.env))
-      expect(rowOf(r.stdout, "listener")).toMatch(new RegExp(`^  ok    listener +(<1|\\d+)ms  port ${b.port} is held by the running lich \\(pid ${pid}\\)$`))
+      expect(rowOf(r.stdout, "listener")).toMatch(
+        new RegExp(`^  ok    listener +(<1|\\d+)ms  port ${b.port} is held by the running lich \\(pid ${pid}\\)$`)
+      )
       expect(rowOf(r.stdout, "store")).toMatch(new RegExp(`^  skip  store +(<1|\\d+)ms  held by the running lich \\(pid ${pid}\\)$`))
       expect(fs.statSync(db).mtimeMs).toBe(before)
       expect(r.code).toBe(0)
@@ -91,7 +105,11 @@ describe("lich doctor", () => {
       fs.rmSync(path.join(b.env.XDG_CONFIG_HOME!, "lich", "lich.db"))
       await b.lich(["cost"]) // any store call: the backend notices the file is gone on its next one
       const r = await b.lich(["doctor"], withBrowser(b.dir, b.env))
-      expect(rowOf(r.stdout, "store")).toMatch(new RegExp(`^  warn  store +(<1|\\d+)ms  held by the running lich \\(pid ${b.process.pid}\\), which cannot save: lich\\.db was deleted`))
+      expect(rowOf(r.stdout, "store")).toMatch(
+        new RegExp(
+          `^  warn  store +(<1|\\d+)ms  held by the running lich \\(pid ${b.process.pid}\\), which cannot save: lich\\.db was deleted`
+        )
+      )
       expect(r.code).toBe(0)
     })
   })
@@ -106,9 +124,13 @@ describe("lich doctor", () => {
       process.kill(pid, "SIGSTOP")
       const r = await b.lich(["doctor"], withBrowser(b.dir, b.env))
       expect(rowOf(r.stdout, "listener")).toMatch(
-        new RegExp(`^  fail  listener +(<1|\\d+)ms  port ${b.port} is held by lich \\(pid ${pid}\\), which does not answer — run lich rage while it is stuck, then end it$`)
+        new RegExp(
+          `^  fail  listener +(<1|\\d+)ms  port ${b.port} is held by lich \\(pid ${pid}\\), which does not answer — run lich rage while it is stuck, then end it$`
+        )
       )
-      expect(rowOf(r.stdout, "store")).toMatch(new RegExp(`^  skip  store +(<1|\\d+)ms  held by lich \\(pid ${pid}\\), which does not answer$`))
+      expect(rowOf(r.stdout, "store")).toMatch(
+        new RegExp(`^  skip  store +(<1|\\d+)ms  held by lich \\(pid ${pid}\\), which does not answer$`)
+      )
       expect(r.code).toBe(1)
     })
   })
@@ -140,7 +162,9 @@ describe("lich doctor", () => {
     cleanups.push(() => new Promise<void>((resolve) => stranger.close(() => resolve())))
     const r = await run(["doctor"], m.env)
     expect(rowOf(r.stdout, "listener")).toMatch(
-      new RegExp(`^  fail  listener +(<1|\\d+)ms  port ${m.port} is taken by another program — stop it, or set LICH_LISTEN_PORT to a free port$`)
+      new RegExp(
+        `^  fail  listener +(<1|\\d+)ms  port ${m.port} is taken by another program — stop it, or set LICH_LISTEN_PORT to a free port$`
+      )
     )
     expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("1 check above stops a launch here. Fix it first.")
     expect(r.code).toBe(1)

@@ -28,7 +28,9 @@ afterAll(async () => {
 
 describe("an errand across a backend restart", () => {
   it("is still open after kill -9, and the answer given after the restart reaches wait <ticket>", async () => {
-    const worker = JSON.parse((await b.lich(["open", "--project", b.project("keep"), "--kind", "crush", "--json"])).stdout) as { id: string }
+    const worker = JSON.parse((await b.lich(["open", "--project", b.project("keep"), "--kind", "crush", "--json"])).stdout) as {
+      id: string
+    }
     const rec = await waitForJson<AgentRecord>(path.join(b.env.FAKE_AGENT_LOG!, `${worker.id}.json`))
     const sent = await b.lich(["send", "--timeout", "1", "--json", worker.id, "survive the restart"])
     expect(sent.code).toBe(2)

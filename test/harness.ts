@@ -194,7 +194,14 @@ export const tokenOf = (b: Backend): string =>
 export const post = (b: Backend, route: string, body: unknown) =>
   new Promise<{ status: number; text: string; json: () => Record<string, unknown> }>((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: b.port, method: "POST", path: `${route}?token=${tokenOf(b)}`, agent: false, headers: { "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port: b.port,
+        method: "POST",
+        path: `${route}?token=${tokenOf(b)}`,
+        agent: false,
+        headers: { "content-type": "application/json" }
+      },
       (res) => {
         let text = ""
         res.on("data", (d) => (text += d))

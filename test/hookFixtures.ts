@@ -27,7 +27,10 @@ const fail = (where: string, why: string): never => {
 export const loadFixtures = (): ReadonlyArray<FixtureCase> =>
   hookPaths.flatMap((p) => {
     const file = `${contracts[p].fixture}.jsonl`
-    const lines = fs.readFileSync(path.join(fixturesDir, file), "utf8").split("\n").filter((l) => l.trim() !== "")
+    const lines = fs
+      .readFileSync(path.join(fixturesDir, file), "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
     const names = new Set<string>()
     return lines.map((line, i) => {
       const where = `${file}:${i + 1}`
@@ -36,8 +39,8 @@ export const loadFixtures = (): ReadonlyArray<FixtureCase> =>
       const name = c.name as string
       if (names.has(name)) fail(where, `name "${name}" is not unique`)
       names.add(name)
-      if (("body" in c) === ("raw" in c)) fail(where, "needs exactly one of body / raw")
-      if (("accept" in c) === ("reject" in c)) fail(where, "needs exactly one of accept / reject")
+      if ("body" in c === "raw" in c) fail(where, "needs exactly one of body / raw")
+      if ("accept" in c === "reject" in c) fail(where, "needs exactly one of accept / reject")
       if ("raw" in c && typeof c.raw !== "string") fail(where, "raw must be a string")
       if ("reject" in c && typeof c.reject !== "string") fail(where, "reject must be prose")
       const text = "raw" in c ? (c.raw as string) : JSON.stringify(c.body)

@@ -121,7 +121,7 @@ describe("the plugin's hook scripts against a real backend", () => {
   it("report the transcript's last ai-title, which relabels the card, and only once with `once`", async () => {
     const transcript = path.join(b.dir, "transcript.jsonl")
     const line = (t: string) => JSON.stringify({ type: "ai-title", aiTitle: t })
-    fs.writeFileSync(transcript, [line("First try"), JSON.stringify({ type: "user" }), line("Fix the login redirect")].join("\n") + "\n")
+    fs.writeFileSync(transcript, `${[line("First try"), JSON.stringify({ type: "user" }), line("Fix the login redirect")].join("\n")}\n`)
     const input = JSON.stringify({ hook_event_name: "PostToolUse", transcript_path: transcript })
     const title = nextEvent((e) => e._tag === "session-title")
     expect(await runScript("report-title.sh", ["once"], sessionEnv(), input)).toEqual(silent)
@@ -129,7 +129,7 @@ describe("the plugin's hook scripts against a real backend", () => {
     const listed = await b.lich(["sessions", "--json"])
     expect(JSON.parse(listed.stdout).find((s: { id: string }) => s.id === id).label).toBe("Fix the login redirect")
     // A second `once` is a no-op; Stop (no argument) sends the newest title again.
-    fs.appendFileSync(transcript, line("Fix the login redirect loop") + "\n")
+    fs.appendFileSync(transcript, `${line("Fix the login redirect loop")}\n`)
     expect(await runScript("report-title.sh", ["once"], sessionEnv(), input)).toEqual(silent)
     const again = nextEvent((e) => e._tag === "session-title")
     expect(await runScript("report-title.sh", [], sessionEnv(), input)).toEqual(silent)
@@ -196,14 +196,17 @@ describe("the plugin tree", () => {
   const hooksJson = JSON.parse(fs.readFileSync(path.join(scripts, "hooks.json"), "utf8")) as {
     hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string }> }>>
   }
-  const commands = (event: string) => hooksJson.hooks[event]!.flatMap((m) => m.hooks.map((h) => h.command.replace(/^"\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/([^"]+)"/, "$1")))
+  const commands = (event: string) =>
+    hooksJson.hooks[event]!.flatMap((m) => m.hooks.map((h) => h.command.replace(/^"\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/([^"]+)"/, "$1")))
 
   it("maps each Claude Code event to its report", () => {
     expect(commands("SessionStart")).toEqual(["report-session-start.sh claude"])
     expect(commands("UserPromptSubmit")).toEqual(["report-state.sh busy"])
     expect(commands("PreToolUse")).toEqual(["report-tool.sh"])
     expect(commands("PostToolUse")).toEqual(["report-state.sh busy", "report-title.sh once", "report-touched.sh"])
-    expect(hooksJson.hooks.PostToolUse!.find((m) => m.hooks.some((h) => h.command.includes("report-touched")))?.matcher).toBe("Edit|Write|NotebookEdit|Bash")
+    expect(hooksJson.hooks.PostToolUse!.find((m) => m.hooks.some((h) => h.command.includes("report-touched")))?.matcher).toBe(
+      "Edit|Write|NotebookEdit|Bash"
+    )
     expect(commands("Notification")).toEqual(["report-state.sh waiting"])
     expect(commands("Stop")).toEqual(["report-state.sh done", "report-title.sh"])
     expect(commands("SessionEnd")).toEqual(["report-state.sh idle"])

@@ -14,7 +14,11 @@ const rig = mcpRig()
 
 describe("lich mcp over stdio", () => {
   it("initializes with the client's protocol version, serverInfo lich, the tools capability and instructions", async () => {
-    const r = await rig.mcp.request("initialize", { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "it", version: "0" } })
+    const r = await rig.mcp.request("initialize", {
+      protocolVersion: "2025-03-26",
+      capabilities: {},
+      clientInfo: { name: "it", version: "0" }
+    })
     expect(r).toMatchObject({ jsonrpc: "2.0", id: 1 })
     expect(r.result.protocolVersion).toBe("2025-03-26")
     expect(r.result.serverInfo).toMatchObject({ name: "lich" })
@@ -70,8 +74,13 @@ describe("registration at spawn", () => {
     const rec = await waitForJson<AgentRecord>(path.join(rig.b.env.FAKE_AGENT_LOG!, `${s.id}.json`))
     // --no-daemon and lich's hooks profile, then the registration, all ahead of any subcommand.
     expect(rec.argv.slice(0, 7)).toEqual([
-      "--no-daemon", "--profile", "lich",
-      "-c", `mcp_servers.lich.command=${JSON.stringify(rec.env.LICH_BIN)}`, "-c", 'mcp_servers.lich.args=["mcp"]'
+      "--no-daemon",
+      "--profile",
+      "lich",
+      "-c",
+      `mcp_servers.lich.command=${JSON.stringify(rec.env.LICH_BIN)}`,
+      "-c",
+      'mcp_servers.lich.args=["mcp"]'
     ])
     // The profile is a file lich owns; the user's own config.toml is never written.
     const codexHome = path.join(rig.b.env.HOME!, ".codex")

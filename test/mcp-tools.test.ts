@@ -53,19 +53,28 @@ describe("the session tools against a live backend", () => {
   it("refuses control_session and ask_session for a session with no plugin mod, for the reason that applies to its kind", async () => {
     const control = await rig.mcp.tool("control_session", { session: "mcp-renamed", action: "prompt", value: "go on" })
     expect(control.isError).toBe(true)
-    expect(control.text).toMatch(/^"mcp-renamed" runs Shell, which has nothing inside it lich could hand a command to: only a Claude Code session with lich's plugin mod polling takes these$/)
+    expect(control.text).toMatch(
+      /^"mcp-renamed" runs Shell, which has nothing inside it lich could hand a command to: only a Claude Code session with lich's plugin mod polling takes these$/
+    )
     const ask = await rig.mcp.tool("ask_session", { session: "MCP-RENAMED", question: "what are you doing?" })
     expect(ask).toEqual(control)
 
     const claude = JSON.parse((await rig.b.lich(["open", "--project", project, "--kind", "claude", "--json"])).stdout)
     const refused = await rig.mcp.tool("ask_session", { session: claude.name, question: "status?" })
     expect(refused.isError).toBe(true)
-    expect(refused.text).toMatch(new RegExp(`^"${claude.label}" cannot take commands: lich's plugin mod is not polling in it\\. It needs Claude Code 2\\.1\\.280 or later in a folder Claude Code trusts`))
+    expect(refused.text).toMatch(
+      new RegExp(
+        `^"${claude.label}" cannot take commands: lich's plugin mod is not polling in it\\. It needs Claude Code 2\\.1\\.280 or later in a folder Claude Code trusts`
+      )
+    )
     expect((await rig.b.lich(["close", claude.id])).code).toBe(0)
   })
 
   it("refuses control_session without an action, and with one the contract does not have", async () => {
-    expect(await rig.mcp.tool("control_session", { session: "mcp-renamed" })).toMatchObject({ isError: true, text: expect.stringMatching(/^action is required/) })
+    expect(await rig.mcp.tool("control_session", { session: "mcp-renamed" })).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/^action is required/)
+    })
     expect(await rig.mcp.tool("control_session", { session: "mcp-renamed", action: "reboot" })).toMatchObject({
       isError: true,
       text: expect.stringMatching(/^action takes prompt, abort, model, effort, command, not "reboot"/)
@@ -114,9 +123,14 @@ describe("the session tools against a live backend", () => {
   it("opens a session with the CLI's words, and closes it", async () => {
     const opened = await rig.mcp.tool("open_session", { project: "gamma", kind: "shell" })
     expect(opened.isError).toBe(false)
-    expect(opened.text).toMatch(/^Opened session "Session \d+" \(shell\) in project "gamma"\.\nIt answers to "Session \d+" and to "gamma-\w{4}"\./)
+    expect(opened.text).toMatch(
+      /^Opened session "Session \d+" \(shell\) in project "gamma"\.\nIt answers to "Session \d+" and to "gamma-\w{4}"\./
+    )
     const label = /^Opened session "([^"]+)"/.exec(opened.text)![1]!
-    expect(await rig.mcp.tool("close_session", { session: label, project: "gamma" })).toEqual({ text: `Closed "${label}".`, isError: false })
+    expect(await rig.mcp.tool("close_session", { session: label, project: "gamma" })).toEqual({
+      text: `Closed "${label}".`,
+      isError: false
+    })
     expect(await rig.mcp.tool("close_session", { session: "mcp-renamed", project: 42 })).toMatchObject({ isError: true })
     expect(await rig.mcp.tool("close_session", { session: "mcp-renamed" })).toEqual({ text: 'Closed "mcp-renamed".', isError: false })
     expect(await rig.mcp.tool("list_sessions")).toEqual({ text: "[]", isError: false })
@@ -126,7 +140,11 @@ describe("the session tools against a live backend", () => {
     const r = await rig.mcp.tool("open_session", { project: "gamma", kind: "shell", prompt: "x".repeat(9000) })
     expect(r.isError).toBe(false)
     const label = /^Opened session "([^"]+)" \(shell\)/.exec(r.text)![1]!
-    expect(r.text).toMatch(new RegExp(`\\nThe session is open, but the task did not reach it: .+ — hand it over with send_to_session \\(session "${label}"\\)\\.$`))
+    expect(r.text).toMatch(
+      new RegExp(
+        `\\nThe session is open, but the task did not reach it: .+ — hand it over with send_to_session \\(session "${label}"\\)\\.$`
+      )
+    )
     expect(JSON.parse((await rig.mcp.tool("list_sessions")).text).map((p: { label: string }) => p.label)).toEqual([label])
     expect((await rig.mcp.tool("close_session", { session: label })).isError).toBe(false)
   })
@@ -138,7 +156,10 @@ describe("the session tools against a live backend", () => {
     expect(await inside.tool("rename_session", { label: "me" })).toEqual({ text: `Renamed "${s.label}" to "me".`, isError: false })
     const control = await inside.tool("control_session", { session: "me", action: "abort" })
     expect(control).toEqual({ text: '"me" is this session, and a session cannot control itself', isError: true })
-    expect(await inside.tool("close_session", { session: "me" })).toMatchObject({ isError: true, text: expect.stringMatching(/^"me" is this session/) })
+    expect(await inside.tool("close_session", { session: "me" })).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/^"me" is this session/)
+    })
     expect(await inside.close()).toBe(0)
     expect(await rig.mcp.tool("close_session", { session: "me" })).toEqual({ text: 'Closed "me".', isError: false })
   })

@@ -84,8 +84,7 @@ describe("the mod fixtures as real requests", () => {
   })
 
   /** The fixtures name a made-up session; a real request names the live one. */
-  const asLive = (x: Case) =>
-    x.raw !== undefined ? x.raw : JSON.stringify(x.body).replaceAll("0b9c4f2e7d1a4c3b8e6f5a4d3c2b1a09", live)
+  const asLive = (x: Case) => (x.raw !== undefined ? x.raw : JSON.stringify(x.body).replaceAll("0b9c4f2e7d1a4c3b8e6f5a4d3c2b1a09", live))
 
   for (const c of contracts) {
     it(`${c.route} answers 204 to every accepted case of ${c.file} and 400 to every refused one`, async () => {
@@ -93,7 +92,10 @@ describe("the mod fixtures as real requests", () => {
         load(c.file).map(async (x) => ({
           name: x.name,
           want: x.accept ? 204 : 400,
-          got: await request(b.port, "POST", `${c.route}?token=${tokenOf(b)}`, asLive(x), { "content-type": "application/json", "x-lich-plugin": "0.15.0" })
+          got: await request(b.port, "POST", `${c.route}?token=${tokenOf(b)}`, asLive(x), {
+            "content-type": "application/json",
+            "x-lich-plugin": "0.15.0"
+          })
         }))
       )
       expect(replies.filter((r) => r.got.status !== r.want).map((r) => `${r.name}: ${r.got.status} ${r.got.text}`)).toEqual([])

@@ -34,11 +34,14 @@ afterAll(async () => {
 
 const rpc = (port: number, token: string, method: string, body: unknown) =>
   new Promise<Record<string, unknown>>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method: "POST", path: `/rpc/${method}?token=${token}`, headers: { "content-type": "application/json" } }, (res) => {
-      let text = ""
-      res.on("data", (d) => (text += d))
-      res.on("end", () => resolve(JSON.parse(text)))
-    })
+    const req = http.request(
+      { host: "127.0.0.1", port, method: "POST", path: `/rpc/${method}?token=${token}`, headers: { "content-type": "application/json" } },
+      (res) => {
+        let text = ""
+        res.on("data", (d) => (text += d))
+        res.on("end", () => resolve(JSON.parse(text)))
+      }
+    )
     req.on("error", reject)
     req.end(JSON.stringify(body))
   })
@@ -47,7 +50,9 @@ const ids = async () => (JSON.parse((await b.lich(["sessions", "--json"])).stdou
 
 describe("a backend killed with kill -9", () => {
   it("leaves its sessions running, and the next backend re-attaches them with their screens", async () => {
-    const agent = JSON.parse((await b.lich(["open", "--project", b.project("kept"), "--kind", "claude", "--json"])).stdout) as { id: string }
+    const agent = JSON.parse((await b.lich(["open", "--project", b.project("kept"), "--kind", "claude", "--json"])).stdout) as {
+      id: string
+    }
     const record = await waitForJson<AgentRecord>(path.join(b.env.FAKE_AGENT_LOG!, `${agent.id}.json`))
     const shell = JSON.parse((await b.lich(["open", "--project", b.project("kept"), "--kind", "shell", "--json"])).stdout) as { id: string }
     const token = tokenIn(b.env)
@@ -83,14 +88,21 @@ describe("a backend killed with kill -9", () => {
     again = await startAgain(b.env)
     expect(tokenIn(b.env)).toBe(token) // the sessions' LICH_TOKEN still opens this backend
     expect(await ids()).toEqual([agent.id, shell.id].sort())
-    expect(await rpc(b.port, token, "spawn.Start", { from: "", target: agent.id })).toEqual({ id: agent.id, started: false, startError: "" })
+    expect(await rpc(b.port, token, "spawn.Start", { from: "", target: agent.id })).toEqual({
+      id: agent.id,
+      started: false,
+      startError: ""
+    })
     expect(fs.existsSync(path.join(b.env.FAKE_AGENT_LOG!, `${agent.id}.json`))).toBe(false) // no second agent was started
     expect(hostsOf(b.env.XDG_CONFIG_HOME!)).toEqual([host])
 
     const a2 = await watchScreen(b.port, token, agent.id)
     expect(await a2.until(/fake agent[\s\S]*hello[\s\S]*received 5 bytes/)).toBeTruthy()
     a2.type("again\r")
-    await waitForRecord<{ event: string; text?: string }>(path.join(b.env.FAKE_AGENT_LOG!, `${agent.id}.messages.jsonl`), (r) => r.event === "submit" && r.text === "again")
+    await waitForRecord<{ event: string; text?: string }>(
+      path.join(b.env.FAKE_AGENT_LOG!, `${agent.id}.messages.jsonl`),
+      (r) => r.event === "submit" && r.text === "again"
+    )
     const s2 = await watchScreen(b.port, token, shell.id)
     await s2.until(new RegExp(`shell-pid=${shellPid}`))
     s2.type("echo still-$$\r")
@@ -110,7 +122,9 @@ describe("a PTY host that dies", () => {
     again = await startAgain(b.env)
     const token = tokenIn(b.env)
     const project = b.project("orphaned")
-    const opened = await Promise.all([1, 2].map(async () => JSON.parse((await b.lich(["open", "--project", project, "--kind", "shell", "--json"])).stdout).id as string))
+    const opened = await Promise.all(
+      [1, 2].map(async () => JSON.parse((await b.lich(["open", "--project", project, "--kind", "shell", "--json"])).stdout).id as string)
+    )
     const [host] = hostsOf(b.env.XDG_CONFIG_HOME!)
     const shells = childrenOf(host!)
     leftovers.push(...shells)
@@ -132,7 +146,16 @@ describe("a PTY host that dies", () => {
     // The socket subscribes once attached: a report seen through it proves it listens.
     const touched = until((e) => e._tag === "session-touched")
     await new Promise<void>((resolve) => {
-      const req = http.request({ host: "127.0.0.1", port: b.port, method: "POST", path: `/session-touched?token=${token}`, headers: { "content-type": "application/json" } }, (res) => (res.resume(), res.on("end", resolve)))
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port: b.port,
+          method: "POST",
+          path: `/session-touched?token=${token}`,
+          headers: { "content-type": "application/json" }
+        },
+        (res) => (res.resume(), res.on("end", resolve))
+      )
       req.end(JSON.stringify({ session_id: opened[0] }))
     })
     await touched

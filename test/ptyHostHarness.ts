@@ -27,14 +27,18 @@ export const alive = (pid: number): boolean => {
   return s !== undefined && s.state !== "Z"
 }
 
-const pids = () => fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n)).map(Number)
+const pids = () =>
+  fs
+    .readdirSync("/proc")
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number)
 
 /** The live PTY hosts serving the config dir under `xdgConfig` (normally at most one). */
 export const hostsOf = (xdgConfig: string): Array<number> =>
   pids().filter((pid) => {
     try {
       const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
-      return argv.some((a) => a.endsWith("ptyhost.cjs")) && argv.some((a) => a.startsWith(path.join(xdgConfig, "lich") + "/")) && alive(pid)
+      return argv.some((a) => a.endsWith("ptyhost.cjs")) && argv.some((a) => a.startsWith(`${path.join(xdgConfig, "lich")}/`)) && alive(pid)
     } catch {
       return false
     }

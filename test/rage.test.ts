@@ -77,7 +77,10 @@ describe("lich rage", () => {
       const { r, file } = await rage(b.env, b.dir)
       expect(r.stdout.split("\n")[1]).toMatch(new RegExp(`, running \\(pid ${b.process.pid}, port ${b.port}\\)\\.$`))
       const e = open(file)
-      const report = JSON.parse(e["diagnostics.txt"]!) as { fibers: Array<string>; node: { header: { processId: number }; libuv: Array<unknown> } }
+      const report = JSON.parse(e["diagnostics.txt"]!) as {
+        fibers: Array<string>
+        node: { header: { processId: number }; libuv: Array<unknown> }
+      }
       expect(report.node.header.processId).toBe(b.process.pid)
       expect(report.node.libuv.length).toBeGreaterThan(0)
       expect(report.fibers.length).toBeGreaterThan(0)

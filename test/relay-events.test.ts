@@ -48,7 +48,10 @@ describe("relay events", () => {
     const { ticket } = JSON.parse(r.stdout)
     const inMark = await until((e) => e._tag === "session-relay" && e.id === target.id && e.direction === "in")
     expect(inMark).toEqual({ _tag: "session-relay", id: target.id, peer: sender.label, direction: "in", ticket })
-    expect(await until((e) => e._tag === "session-relay" && e.id === sender.id && e.direction === "out")).toMatchObject({ peer: target.label, ticket })
+    expect(await until((e) => e._tag === "session-relay" && e.id === sender.id && e.direction === "out")).toMatchObject({
+      peer: target.label,
+      ticket
+    })
     await until((e) => e._tag === "session-relay" && e.id === target.id && e.direction === "" && e.ticket === "")
     await until((e) => e._tag === "session-relay" && e.id === sender.id && e.direction === "")
   })

@@ -26,7 +26,14 @@ describe("under load", () => {
     }
     await Promise.all(targets.map((t) => waitForJson(path.join(b.env.FAKE_AGENT_LOG!, `${t.id}.json`))))
     const sends = Array.from({ length: 200 }, (_, i) =>
-      post(b, "/rpc/relay.Send", { from: "", target: targets[i % 10]!.id, project: "", prompt: `task number ${i}`, timeout: 240, private: false })
+      post(b, "/rpc/relay.Send", {
+        from: "",
+        target: targets[i % 10]!.id,
+        project: "",
+        prompt: `task number ${i}`,
+        timeout: 240,
+        private: false
+      })
     )
     const results = (await Promise.all(sends)).map((r) => ({ status: r.status, json: r.json() }))
     expect(results.map((r) => r.status)).toEqual(Array(200).fill(200))
@@ -53,7 +60,9 @@ describe("a backend that dies", () => {
       if (look()) return resolve()
       const w = fs.watch(path.dirname(file), () => look() && (w.close(), resolve()))
     })
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on("exit", (code) => resolve({ code, at: Date.now() })))
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.on("exit", (code) => resolve({ code, at: Date.now() }))
+    )
     const killedAt = Date.now()
     b.process.kill("SIGKILL")
     const { code, at } = await exited

@@ -125,7 +125,9 @@ describe("reply", () => {
     expect((await b.lich(["reply", "hello"])).stderr).toMatch(/^lich: a reply without a ticket .*lich reply <ticket> <answer>\n$/)
     const t = await open("crush")
     const r = await b.lich(["reply", "hello"], { LICH_SESSION_ID: t.id })
-    expect(r.stderr).toBe("lich: no request is open against this session — name the ticket the answer belongs to: lich reply <ticket> <answer>\n")
+    expect(r.stderr).toBe(
+      "lich: no request is open against this session — name the ticket the answer belongs to: lich reply <ticket> <answer>\n"
+    )
   })
 })
 
@@ -139,7 +141,9 @@ describe("the inbox", () => {
     expect(r.code).toBe(2)
     expect(r.stdout).toContain("a note will be typed at the sending session's prompt")
     const nudge = await waitForRecord<AgentEvent>(messages(sender.id), (m) => m.event === "submit" && m.text!.startsWith("[lich]"))
-    expect(nudge.text).toBe(`[lich] The task you sent "${worker.label}" has its result ready. To collect everything at\nonce, run:\n  "$LICH_BIN" wait`)
+    expect(nudge.text).toBe(
+      `[lich] The task you sent "${worker.label}" has its result ready. To collect everything at\nonce, run:\n  "$LICH_BIN" wait`
+    )
     const c = await b.lich(["wait"], me)
     expect(c.code).toBe(0)
     expect(c.stdout).toMatch(new RegExp(`^Answer from "${worker.label}" \\(ticket [0-9a-f]{8}\\):\\necho: index the repo\\n$`))
@@ -157,16 +161,28 @@ describe("the inbox", () => {
     // so their answers land well inside one nudge window whatever the machine's load.
     await Promise.all([agentUp(a.id), agentUp(c.id)])
     const sends = await Promise.all(
-      [[a, "part one"], [c, "part two"]].map(([t, prompt]) =>
+      [
+        [a, "part one"],
+        [c, "part two"]
+      ].map(([t, prompt]) =>
         rpc("relay.Send", { from: sender.id, target: (t as { id: string }).id, project: "", prompt, timeout: 1, private: false })
       )
     )
     expect(sends.map((r) => r.status)).toEqual(["pending", "pending"])
     const nudge = await waitForRecord<AgentEvent>(messages(sender.id), (m) => m.event === "submit" && m.text!.startsWith("[lich]"))
-    const labels = [a.label, c.label].sort().map((l) => `"${l}"`).join(", ")
-    expect(nudge.text).toBe(`[lich] Results from 2 tasks you sent are ready (${labels}). To collect everything at\nonce, run:\n  "$LICH_BIN" wait`)
+    const labels = [a.label, c.label]
+      .sort()
+      .map((l) => `"${l}"`)
+      .join(", ")
+    expect(nudge.text).toBe(
+      `[lich] Results from 2 tasks you sent are ready (${labels}). To collect everything at\nonce, run:\n  "$LICH_BIN" wait`
+    )
     const collected = await b.lich(["wait", "--json"], me)
-    expect(JSON.parse(collected.stdout).results.map((r: { answer: string }) => r.answer).sort()).toEqual(["echo: part one", "echo: part two"])
+    expect(
+      JSON.parse(collected.stdout)
+        .results.map((r: { answer: string }) => r.answer)
+        .sort()
+    ).toEqual(["echo: part one", "echo: part two"])
   })
 
   it("keeps a private result to its ticket: no nudge, not listed, not collected without it", async () => {
@@ -182,7 +198,9 @@ describe("the inbox", () => {
   })
 
   it("collecting outside a session is an error, and --no-wait takes no ticket", async () => {
-    expect((await b.lich(["wait"])).stderr).toBe("lich: collecting needs a session of your own — outside one, wait on the ticket instead: lich wait <ticket>\n")
+    expect((await b.lich(["wait"])).stderr).toBe(
+      "lich: collecting needs a session of your own — outside one, wait on the ticket instead: lich wait <ticket>\n"
+    )
     expect((await b.lich(["wait", "--no-wait", "abcd1234"])).code).toBe(1)
   })
 })
@@ -207,7 +225,11 @@ describe("open --prompt", () => {
   it("refuses --private without --prompt before anything is opened", async () => {
     const before = (await b.lich(["sessions", "--json"])).stdout
     const r = await b.lich(["open", "--project", project, "--kind", "crush", "--private"])
-    expect(r).toMatchObject({ code: 1, stdout: "", stderr: "lich: --private keeps a hand-off's result to its ticket, and needs --prompt\n" })
+    expect(r).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "lich: --private keeps a hand-off's result to its ticket, and needs --prompt\n"
+    })
     expect((await b.lich(["sessions", "--json"])).stdout).toBe(before)
   })
 })

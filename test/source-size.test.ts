@@ -23,7 +23,9 @@ const sources = (dir: string): Array<string> =>
 
 describe("source files", () => {
   it(`are at most ${MAX_LINES} lines each`, () => {
-    const files = FOLDERS.map((f) => path.join(root, f)).filter((d) => fs.existsSync(d)).flatMap(sources)
+    const files = FOLDERS.map((f) => path.join(root, f))
+      .filter((d) => fs.existsSync(d))
+      .flatMap(sources)
     expect(files.length).toBeGreaterThan(300)
     const over = files
       .map((f) => ({ file: path.relative(root, f), lines: fs.readFileSync(f, "utf8").split("\n").length - 1 }))

@@ -81,7 +81,15 @@ describe("a fresh backend", () => {
   })
 
   it("answers a malformed command line with exactly one lich: line and exit 1", async () => {
-    const cases = [["send"], ["send", "only-a-target"], ["wait", "--timeout", "abc"], ["sessions", "extra"], ["close"], ["open", "--kind"], ["send", "--bogus", "a", "b"]]
+    const cases = [
+      ["send"],
+      ["send", "only-a-target"],
+      ["wait", "--timeout", "abc"],
+      ["sessions", "extra"],
+      ["close"],
+      ["open", "--kind"],
+      ["send", "--bogus", "a", "b"]
+    ]
     for (const args of cases) {
       const r = await b.lich(args)
       expect(r.code).toBe(1)
@@ -89,7 +97,9 @@ describe("a fresh backend", () => {
       expect(r.stderr).toMatch(/^lich: [^\n]+\n$/)
     }
     expect((await b.lich(["open", "--kind"])).stderr).toBe("lich: --kind needs a value — `lich open --help` says what it takes\n")
-    expect((await b.lich(["send", "--bogus", "a", "b"])).stderr).toBe('lich: unknown flag "--bogus" for lich send — `lich send --help` lists the flags it takes\n')
+    expect((await b.lich(["send", "--bogus", "a", "b"])).stderr).toBe(
+      'lich: unknown flag "--bogus" for lich send — `lich send --help` lists the flags it takes\n'
+    )
   })
 
   it("refuses an unknown word with a guess and exit 1, without starting anything", async () => {
@@ -113,17 +123,53 @@ describe("a session opened from the command line", () => {
 
   it("prints the session object with every key the contract names", () => {
     expect(Object.keys(opened).sort()).toEqual(
-      ["id", "projectId", "project", "label", "name", "kind", "path", "nextSeq", "originSessionId", "originLabel", "confined", "folder"].sort()
+      [
+        "id",
+        "projectId",
+        "project",
+        "label",
+        "name",
+        "kind",
+        "path",
+        "nextSeq",
+        "originSessionId",
+        "originLabel",
+        "confined",
+        "folder"
+      ].sort()
     )
-    expect(opened).toMatchObject({ project: "alpha", label: "Session 1", kind: "shell", path: "", originSessionId: "", originLabel: "", confined: false, folder: "", nextSeq: 2 })
-    expect(opened.name).toBe(`alpha-${String(opened.id).replace(/[^a-zA-Z0-9]/g, "").slice(0, 4)}`)
+    expect(opened).toMatchObject({
+      project: "alpha",
+      label: "Session 1",
+      kind: "shell",
+      path: "",
+      originSessionId: "",
+      originLabel: "",
+      confined: false,
+      folder: "",
+      nextSeq: 2
+    })
+    expect(opened.name).toBe(
+      `alpha-${String(opened.id)
+        .replace(/[^a-zA-Z0-9]/g, "")
+        .slice(0, 4)}`
+    )
   })
 
   it("is listed by sessions, in prose with a header and in JSON with id, path and projectPath", async () => {
     const prose = await b.lich(["sessions"])
     expect(prose.stdout).toBe(`session\tproject\tprovider\tname\tstate\nSession 1\talpha\tshell\t${opened.name}\t-\n`)
     const [peer] = JSON.parse((await b.lich(["sessions", "--json"])).stdout)
-    expect(peer).toEqual({ label: "Session 1", name: opened.name, project: "alpha", kind: "shell", state: "", id: opened.id, path: project, projectPath: project })
+    expect(peer).toEqual({
+      label: "Session 1",
+      name: opened.name,
+      project: "alpha",
+      kind: "shell",
+      state: "",
+      id: opened.id,
+      path: project,
+      projectPath: project
+    })
   })
 
   it("is the one entry whoami prints when LICH_SESSION_ID names it, and sessions leaves it out there", async () => {
@@ -169,7 +215,9 @@ describe("projects", () => {
   it("opens a project by a path with ~, reopens it by path with the same id, and by name", async () => {
     fs.mkdirSync(path.join(b.env.HOME!, "src", "gamma"), { recursive: true })
     const first = JSON.parse((await b.lich(["open", "--project", "~/src/gamma", "--kind", "shell", "--json"])).stdout)
-    const again = JSON.parse((await b.lich(["open", "--project", path.join(b.env.HOME!, "src", "gamma"), "--kind", "shell", "--json"])).stdout)
+    const again = JSON.parse(
+      (await b.lich(["open", "--project", path.join(b.env.HOME!, "src", "gamma"), "--kind", "shell", "--json"])).stdout
+    )
     const byName = JSON.parse((await b.lich(["open", "--project", "gamma", "--kind", "shell", "--json"])).stdout)
     expect(first.project).toBe("gamma")
     expect(new Set([first.projectId, again.projectId, byName.projectId]).size).toBe(1)
@@ -184,7 +232,9 @@ describe("projects", () => {
     const unknown = await b.lich(["open", "--project", "nosuchproject", "--kind", "shell"])
     expect(unknown.stderr).toMatch(/^lich: no open project named "nosuchproject"\. Open projects: /)
     const kind = await b.lich(["open", "--project", "gamma", "--kind", "vim"])
-    expect(kind.stderr).toBe("lich: \"vim\" is not a provider lich runs. Known kinds: claude, codex, antigravity, opencode, omp, crush, cursor, kiro, shell.\n")
+    expect(kind.stderr).toBe(
+      'lich: "vim" is not a provider lich runs. Known kinds: claude, codex, antigravity, opencode, omp, crush, cursor, kiro, shell.\n'
+    )
     const none = await b.lich(["open", "--kind", "shell"])
     expect(none.stderr).toMatch(/^lich: no project given, and this is not running in a lich session/)
   })

@@ -10,7 +10,18 @@ import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type AgentEvent, type AgentRecord, type Backend, type Events, agent, post, startBackend, waitForJson, waitForRecord, watchEvents } from "./harness.js"
+import {
+  type AgentEvent,
+  type AgentRecord,
+  type Backend,
+  type Events,
+  agent,
+  post,
+  startBackend,
+  waitForJson,
+  waitForRecord,
+  watchEvents
+} from "./harness.js"
 
 let b: Backend
 let project: string
@@ -37,7 +48,8 @@ const open = async (args: ReadonlyArray<string>, from?: string) => {
 const caller = async (kind = "claude") => (await open(["--project", project, "--kind", kind])).session!
 const record = (id: string) => waitForJson<AgentRecord>(path.join(b.env.FAKE_AGENT_LOG!, `${id}.json`))
 const liveIds = async () => (JSON.parse((await b.lich(["sessions", "--json"])).stdout) as Array<{ id: string }>).map((s) => s.id)
-const folders = async () => JSON.parse((await b.lich(["folders", "--project", project, "--json"])).stdout) as Array<{ name: string; sessions: string[] }>
+const folders = async () =>
+  JSON.parse((await b.lich(["folders", "--project", project, "--json"])).stdout) as Array<{ name: string; sessions: string[] }>
 
 beforeAll(async () => {
   b = await startBackend({ LICH_CLAUDE_BIN: agent("hooked-replier"), LICH_CRUSH_BIN: agent("hooked-silent"), LICH_KIRO_BIN: agent("mute") })
@@ -55,7 +67,11 @@ describe("lich open --subagent refuses, before anything opens", () => {
     const before = (await liveIds()).length
     const cases: Array<[ReadonlyArray<string>, string | undefined, RegExp]> = [
       [["--subagent"], me.id, /^lich: --subagent hands the new worker a task, and needs --prompt$/],
-      [["--subagent", "--prompt", "x"], undefined, /^lich: --subagent opens a worker for the session this runs in, and this is not a lich session/],
+      [
+        ["--subagent", "--prompt", "x"],
+        undefined,
+        /^lich: --subagent opens a worker for the session this runs in, and this is not a lich session/
+      ],
       [["--subagent", "--prompt", "x", "--project", project], me.id, /refuses --project$/],
       [["--subagent", "--prompt", "x", "--folder", "F", "--private"], me.id, /refuses --folder, --private$/]
     ]
@@ -86,12 +102,16 @@ describe("a subagent worker", () => {
   it("runs LICH_SUBAGENT_DEPTH levels down, and a card a card opened keeps its own subagents native", async () => {
     // Level one on a worktree of its own, so it stays open after it answered and can open a worker itself.
     const repo = b.project("repo")
-    for (const args of [["init", "-q", "-b", "main"], ["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init"]]) {
+    for (const args of [
+      ["init", "-q", "-b", "main"],
+      ["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init"]
+    ]) {
       expect(spawnSync("git", args, { cwd: repo }).status).toBe(0)
     }
     const top = (await open(["--project", repo, "--kind", "claude"])).session!
     expect((await record(top.id)).env.LICH_SUBAGENT_DEPTH).toBe("0")
-    const one = (await open(["--subagent", "--kind", "claude", "--worktree", "subagent/level-one-ab12", "--prompt", "level one"], top.id)).session!
+    const one = (await open(["--subagent", "--kind", "claude", "--worktree", "subagent/level-one-ab12", "--prompt", "level one"], top.id))
+      .session!
     const oneEnv = (await record(one.id)).env
     expect(oneEnv.LICH_SUBAGENT_DEPTH).toBe("1")
     expect(oneEnv.LICH_SUBAGENT_CARDS).toBeUndefined()
@@ -126,7 +146,9 @@ describe("a subagent worker", () => {
     const other = (await open(["--subagent", "--kind", "crush", "--prompt", "work longer"], me.id)).session!
     expect((await b.lich(["close", other.id])).code).toBe(0)
     const told = await b.lich(["wait", "--no-wait"], { LICH_SESSION_ID: me.id })
-    expect(told.stdout).toBe(`"${other.label}" was closed before it answered (ticket ${other.delivery!.ticket}). No answer is coming through lich.\n`)
+    expect(told.stdout).toBe(
+      `"${other.label}" was closed before it answered (ticket ${other.delivery!.ticket}). No answer is coming through lich.\n`
+    )
   }, 90_000)
 })
 
@@ -138,14 +160,23 @@ describe("a worker blocked on a permission prompt", () => {
     const hook = (state: string, reason = "") => post(b, "/hook", { session_id: w.id, state, reason })
     expect((await hook("busy")).status).toBe(204)
     expect((await hook("waiting", "Claude needs your permission to use Bash")).status).toBe(204)
-    const note = await waitForRecord<AgentEvent>(log, (e) => e.event === "submit" && (e.text ?? "").includes("is waiting on a permission prompt"))
-    expect(note.text).toContain(`Your subagent "${w.label}" is waiting on a permission prompt in its card (Claude needs your permission to use Bash)`)
+    const note = await waitForRecord<AgentEvent>(
+      log,
+      (e) => e.event === "submit" && (e.text ?? "").includes("is waiting on a permission prompt")
+    )
+    expect(note.text).toContain(
+      `Your subagent "${w.label}" is waiting on a permission prompt in its card (Claude needs your permission to use Bash)`
+    )
     // The same block again says nothing more; a new block after it worked again does.
     await hook("waiting", "Claude needs your permission to use Bash")
     await hook("busy")
     await hook("waiting", "Claude needs your permission to use Edit")
     await waitForRecord<AgentEvent>(log, (e) => e.event === "submit" && (e.text ?? "").includes("use Edit"))
-    const submits = fs.readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as AgentEvent)
+    const submits = fs
+      .readFileSync(log, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as AgentEvent)
     expect(submits.filter((e) => e.event === "submit" && (e.text ?? "").includes("is waiting on a permission prompt"))).toHaveLength(2)
   }, 90_000)
 })
@@ -161,7 +192,12 @@ describe("mod-answer", () => {
     await until((e) => e._tag === "session-closed" && e.id === w.id)
     expect((await answer(w.id, "a second answer")).status).toBe(404)
     const r = await b.lich(["wait", w.delivery!.ticket, "--json"], { LICH_SESSION_ID: me.id })
-    expect(JSON.parse(r.stdout)).toEqual({ ticket: w.delivery!.ticket, target: w.label, status: "answered", answer: "the bug is in parse.ts line 40" })
+    expect(JSON.parse(r.stdout)).toEqual({
+      ticket: w.delivery!.ticket,
+      target: w.label,
+      status: "answered",
+      answer: "the bug is in parse.ts line 40"
+    })
     const late = await b.lich(["reply", w.delivery!.ticket, "too late"], { LICH_SESSION_ID: w.id })
     expect(late.code).toBe(1)
     expect(late.stderr).toMatch(/answered already/)

@@ -140,10 +140,11 @@ describe("the terminal socket", () => {
       screen += decodeFrame(d)!.payload.toString("utf8")
       for (const w of waiters.splice(0)) w()
     })
-    const until = (pattern: RegExp) => new Promise<void>((resolve) => {
-      const look = () => (pattern.test(screen) ? resolve() : waiters.push(look))
-      look()
-    })
+    const until = (pattern: RegExp) =>
+      new Promise<void>((resolve) => {
+        const look = () => (pattern.test(screen) ? resolve() : waiters.push(look))
+        look()
+      })
     await new Promise((r) => ws.once("open", r))
     ws.send(control.attach(other))
     ws.send(encodeFrame(other, "echo first-$((20+1))\r"))

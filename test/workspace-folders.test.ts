@@ -10,7 +10,7 @@ import type { Backend } from "./harness.js"
 import { startBackendWith, watchEvents } from "./workspaceHarness.js"
 
 let b: Backend
-let ids: Record<string, string> = {}
+const ids: Record<string, string> = {}
 let events: Awaited<ReturnType<typeof watchEvents>>
 
 beforeAll(async () => {
@@ -112,7 +112,10 @@ describe("folders", () => {
     expect(await ok(["close", "Session 3"])).toBe('Closed "Session 3".\n')
     expect(await ok(["rename-folder", "Login", "Final"])).toBe('Moved "Session 2" from folder "Login" to "Final".\n')
     const db = new Database(path.join(b.env.XDG_CONFIG_HOME!, "lich", "lich.db"), { readonly: true })
-    const parked = db.prepare("SELECT folder, is_open FROM sessions WHERE id = ?").get(ids["Session 3"]) as { folder: string; is_open: number }
+    const parked = db.prepare("SELECT folder, is_open FROM sessions WHERE id = ?").get(ids["Session 3"]) as {
+      folder: string
+      is_open: number
+    }
     db.close()
     expect(parked).toEqual({ folder: "Final", is_open: 0 })
     expect(await ok(["rename-folder", "Final", ""])).toBe('Moved "Session 2" out of folder "Final"; it no longer exists.\n')
@@ -131,7 +134,9 @@ describe("folders", () => {
     await ok(["open", "--project", b.project("second")])
     const r = await b.lich(["folders"])
     expect(r.code).toBe(1)
-    expect(r.stderr).toBe("lich: no project given, and this is not running in a lich session — name one with --project. Open projects: atelier, second.\n")
+    expect(r.stderr).toBe(
+      "lich: no project given, and this is not running in a lich session — name one with --project. Open projects: atelier, second.\n"
+    )
     expect(await ok(["folders", "--project", path.join(b.dir, "projects", "atelier")])).toContain("Ops")
     expect(await ok(["folders"], { LICH_SESSION_ID: ids["Session 4"] })).toContain("Ops")
   })

@@ -48,7 +48,7 @@ describe.skipIf(!hasBwrap)("a confined session", () => {
     expect(s.confined).toBe(true)
     const term = await attachTerminal(b, s.id)
     term.type(
-      [
+      `${[
         `cat "$HOME/planted-secret.txt" || echo HOME-HIDDEN-$((1+1))`,
         `cat "$HOME/.codex/auth.json"`,
         `echo inside > written.txt && git add written.txt && git commit -q -m "from the sandbox" && echo COMMITTED-$((2+2))`,
@@ -56,7 +56,7 @@ describe.skipIf(!hasBwrap)("a confined session", () => {
         `"$LICH_BIN" whoami`,
         `git config alias.sandboxed && echo GITCONFIG-READ-$((4+4))`,
         `echo DONE-$((40+2))`
-      ].join("; ") + "\r"
+      ].join("; ")}\r`
     )
     const seen = await term.waitFor(/DONE-42/)
     term.close()

@@ -52,7 +52,9 @@ describe("open --worktree", () => {
   it("prints the worktree in its prose", async () => {
     const r = await b.lich(["open", "--project", repo.dir, "--worktree", "feat-prose"])
     expect(r.code).toBe(0)
-    expect(r.stdout).toMatch(/^Opened session "feat-prose" \(claude\) in project "shop", in worktree \/.*\/worktrees\/[0-9a-f]{12}\/feat-prose\.\n/)
+    expect(r.stdout).toMatch(
+      /^Opened session "feat-prose" \(claude\) in project "shop", in worktree \/.*\/worktrees\/[0-9a-f]{12}\/feat-prose\.\n/
+    )
   })
 
   it("runs the setup script in the session's terminal, ending with the marker, before the provider starts", async () => {

@@ -136,7 +136,13 @@ export const watchEvents = async (b: Backend) => {
 export const postHook = (b: Backend, route: string, body: unknown) =>
   new Promise<number>((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: b.port, method: "POST", path: `${route}?token=${token(b)}`, headers: { "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port: b.port,
+        method: "POST",
+        path: `${route}?token=${token(b)}`,
+        headers: { "content-type": "application/json" }
+      },
       (res) => {
         res.resume()
         resolve(res.statusCode ?? 0)

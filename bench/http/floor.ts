@@ -12,4 +12,6 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text }))
   })
 })
-server.listen({ port: benchPort(), host: "127.0.0.1" }, () => process.stdout.write(`listening ${(server.address() as { port: number }).port}\n`))
+server.listen({ port: benchPort(), host: "127.0.0.1" }, () =>
+  process.stdout.write(`listening ${(server.address() as { port: number }).port}\n`)
+)

@@ -23,8 +23,8 @@ const guard = (port: number) =>
   HttpMiddleware.make((app) =>
     Effect.gen(function* () {
       const req = yield* HttpServerRequest.HttpServerRequest
-      if (!hostAllowed(req.headers["host"], port)) return text(403, "forbidden host")
-      if (!originAllowed(req.headers["origin"], port)) return text(403, "forbidden origin")
+      if (!hostAllowed(req.headers.host, port)) return text(403, "forbidden host")
+      if (!originAllowed(req.headers.origin, port)) return text(403, "forbidden origin")
       const url = new URL(req.url, "http://127.0.0.1")
       if (!tokenMatches(url.searchParams.get("token"), BENCH_TOKEN)) return text(401, "invalid token")
       return yield* app
@@ -39,7 +39,9 @@ const rpcRoute = Effect.gen(function* () {
   return HttpServerResponse.unsafeJson(reply.body, { status: reply.status })
 }).pipe(
   HttpIncomingMessage.withMaxBodySize(Option.some(MAX_RPC_BODY)),
-  Effect.catchTag("RequestError", () => Effect.succeed(HttpServerResponse.unsafeJson({ error: "request body over 1 MiB" }, { status: 413 })))
+  Effect.catchTag("RequestError", () =>
+    Effect.succeed(HttpServerResponse.unsafeJson({ error: "request body over 1 MiB" }, { status: 413 }))
+  )
 )
 
 const router = HttpRouter.empty.pipe(

@@ -32,7 +32,7 @@ export const mcpClient = (file, args, env) => {
     new Promise((resolve) => {
       const id = ++next
       waiting.set(id, resolve)
-      child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n")
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`)
     })
   const close = () =>
     new Promise((resolve) => {
@@ -48,7 +48,13 @@ export const peersPost = (port, token) => {
   return () =>
     new Promise((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port, method: "POST", path: `/rpc/relay.Peers?token=${token}`, headers: { "content-type": "application/json", "content-length": body.length } },
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: `/rpc/relay.Peers?token=${token}`,
+          headers: { "content-type": "application/json", "content-length": body.length }
+        },
         (res) => {
           res.on("data", () => {})
           res.on("end", resolve)

@@ -129,7 +129,7 @@ function onAgentCall($, e, next) {
  * chain beneath answered — never a native agent beside a worker doing the same work.
  * @type {import('claude-code').CatchHandler<import('claude-code').Hook<'tool.call'>>}
  */
-function onAgentCallFailed($, e, next) {
+function onAgentCallFailed(_$, e, next) {
   return cards?.answered(e.tool_use_id) ?? next(e)
 }
 
@@ -139,7 +139,7 @@ function onAgentSpawn($, e, next) {
 }
 
 /** @type {import('claude-code').CatchHandler<import('claude-code').Hook<'agent.spawn'>>} */
-function onAgentSpawnFailed($, e, next) {
+function onAgentSpawnFailed(_$, e, next) {
   const answer = cards?.answered(e.tool_use_id)
   return answer === undefined ? next(e) : { deny: answer.deny ?? "lich runs this agent as a session of its own." }
 }
@@ -150,13 +150,13 @@ function onTaskStop($, e, next) {
 }
 
 /** @type {import('claude-code').Hook<'turn.start'>} */
-function onTurnStart($, e, next) {
+function onTurnStart(_$, e, next) {
   if (e.agentId === undefined) quietly(() => mods?.control.turnStarted(e.turnId))
   return next(e)
 }
 
 /** @type {import('claude-code').Hook<'turn.complete'>} */
-function onTurnComplete($, e, next) {
+function onTurnComplete(_$, e, next) {
   if (e.agentId === undefined) {
     quietly(() => mods?.control.turnEnded(e.turnId))
     quietly(() => mods?.answer?.completed(e))
@@ -168,7 +168,7 @@ function onTurnComplete($, e, next) {
  * The Stop settings hook's input: the only place that says what still runs in the background.
  * @type {import('claude-code').Hook<'classic.Stop'>}
  */
-function onStop($, e, next) {
+function onStop(_$, e, next) {
   quietly(() => mods?.answer?.stopped(e))
   return next(e)
 }
@@ -177,7 +177,7 @@ function onStop($, e, next) {
  * The model and effort `lich control` set, on every main-loop request from now on.
  * @type {import('claude-code').Hook<'turn.step'>}
  */
-async function* onTurnStep($, e, next) {
+async function* onTurnStep(_$, e, next) {
   let step = e
   if (e.agentId === undefined && mods !== undefined) {
     const overrides = mods.control.overrides()
@@ -187,14 +187,14 @@ async function* onTurnStep($, e, next) {
 }
 
 /** @type {import('claude-code').Hook<'session.measure'>} */
-function onMeasure($, e, next) {
+function onMeasure(_$, e, next) {
   if (mods === undefined) earlyMeasure = e
   else quietly(() => mods.usage.measured(e))
   return next(e)
 }
 
 /** @type {import('claude-code').Hook<'session.compact'>} */
-function onCompact($, e, next) {
+function onCompact(_$, e, next) {
   return mods === undefined ? next(e) : mods.compacting.around(e, () => next(e))
 }
 
@@ -202,7 +202,7 @@ function onCompact($, e, next) {
  * The footer's mode labels, with the status line of open errands after them.
  * @type {import('claude-code').MatchedHook<'ui.render', { component: 'SessionMode' }>}
  */
-function onSessionMode($, e, next) {
+function onSessionMode(_$, e, next) {
   const line = mods?.status.line() ?? workersLine(cards?.workers() ?? 0)
   return next(line === undefined ? e : { ...e, props: { ...e.props, modes: [...e.props.modes, line] } })
 }
@@ -213,15 +213,15 @@ export const register = (on) => {
   on("turn.start", onTurnStart)
   on("turn.complete", onTurnComplete)
   // A Stop hook can hold the turn open; one that failed must let it end as it would have.
-  on("classic.Stop", onStop).catch(($, e, next) => next(e))
+  on("classic.Stop", onStop).catch((_$, e, next) => next(e))
   on("turn.step", onTurnStep)
   on("session.measure", onMeasure)
   // A failed bracket must not cost the compaction: the catch's `next` replays what the chain
   // beneath answered (or runs it, when the hook failed before calling it).
-  on("session.compact", { trigger: "manual" }, onCompact).catch(($, e, next) => next(e))
-  on("session.compact", { trigger: "auto" }, onCompact).catch(($, e, next) => next(e))
+  on("session.compact", { trigger: "manual" }, onCompact).catch((_$, e, next) => next(e))
+  on("session.compact", { trigger: "auto" }, onCompact).catch((_$, e, next) => next(e))
   on("ui.render", { component: "SessionMode" }, onSessionMode)
   on("tool.call", { tool: "Agent" }, onAgentCall).catch(onAgentCallFailed)
   on("agent.spawn", onAgentSpawn).catch(onAgentSpawnFailed)
-  on("tool.call", { tool: "TaskStop" }, onTaskStop).catch(($, e, next) => next(e))
+  on("tool.call", { tool: "TaskStop" }, onTaskStop).catch((_$, e, next) => next(e))
 }

@@ -70,7 +70,9 @@ describe("the window at the desk", () => {
   it("offers the providers found, says what is missing, and opens a shell and a Claude Code session from the menu", async () => {
     await page.locator("lich-sidebar button[aria-label='new session']").click()
     await page.locator("lich-new-menu .row.missing[data-kind=codex]").waitFor()
-    expect(await page.locator("lich-new-menu .row.missing[data-kind=codex] .detail").textContent()).toContain("npm install -g @openai/codex")
+    expect(await page.locator("lich-new-menu .row.missing[data-kind=codex] .detail").textContent()).toContain(
+      "npm install -g @openai/codex"
+    )
     await shots(page, "desk-03-new-menu")
     await page.locator("lich-new-menu .row[data-kind=shell]").click()
     await page.waitForFunction(() => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal") !== null)
@@ -79,7 +81,11 @@ describe("the window at the desk", () => {
     await terminalRow(page, "from-the-menu").waitFor()
     await page.locator("lich-sidebar button[aria-label='new session']").click()
     await page.locator("lich-new-menu .row[data-kind=claude]").click()
-    await page.waitForFunction(() => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-sidebar")!.shadowRoot!.querySelectorAll("lich-session-card").length === 2)
+    await page.waitForFunction(
+      () =>
+        document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-sidebar")!.shadowRoot!.querySelectorAll("lich-session-card")
+          .length === 2
+    )
     const kinds = (await roster()).map((r) => r.kind).sort()
     expect(kinds).toEqual(["claude", "shell"])
     await shots(page, "desk-04-two-sessions")
@@ -131,7 +137,10 @@ describe("the window at the desk", () => {
     await palette.locator(`.item[data-key="resume:${id}"][aria-selected=true]`).waitFor()
     await palette.locator("input").press("Enter")
     await cardNamed(page, "feat-x").waitFor()
-    await page.waitForFunction((want) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") === want, id)
+    await page.waitForFunction(
+      (want) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") === want,
+      id
+    )
     expect((await roster()).some((r) => r.id === id)).toBe(true)
   })
 
@@ -148,9 +157,15 @@ describe("the window at the desk", () => {
   it("moves between sessions with mod+shift+↓/↑, renames with mod+shift+E and lists every hotkey", async () => {
     const before = await shownSession(page)
     await page.keyboard.press("Control+Shift+ArrowDown")
-    await page.waitForFunction((was) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") !== was, before)
+    await page.waitForFunction(
+      (was) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") !== was,
+      before
+    )
     await page.keyboard.press("Control+Shift+ArrowUp")
-    await page.waitForFunction((was) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") === was, before)
+    await page.waitForFunction(
+      (was) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") === was,
+      before
+    )
     await page.keyboard.press("Control+Shift+E")
     await page.locator("lich-session-card input").fill("renamed-by-key")
     await page.keyboard.press("Enter")

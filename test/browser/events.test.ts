@@ -28,7 +28,13 @@ const open = async (project: string, label: string, kind = "shell") => {
 const hook = (body: Record<string, string>) =>
   new Promise<number>((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: b.port, method: "POST", path: `/hook?token=${tokenOf(b)}`, headers: { "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port: b.port,
+        method: "POST",
+        path: `/hook?token=${tokenOf(b)}`,
+        headers: { "content-type": "application/json" }
+      },
       (res) => {
         res.resume()
         resolve(res.statusCode ?? 0)
@@ -64,9 +70,13 @@ describe("the window following events", () => {
       const beta = [...sidebar.querySelectorAll("lich-session-card")].find((c) => c.card.label === "beta")
       return beta?.shadowRoot!.querySelector<HTMLElement>(".card")!.style.getPropertyValue("--tint") === "#14b8a6"
     })
-    const order = await page.locator("lich-sidebar .list > *").evaluateAll((els) =>
-      els.map((e) => (e.tagName === "LICH-SESSION-CARD" ? (e as HTMLElementTagNameMap["lich-session-card"]).card.label : `# ${e.textContent!.trim()}`))
-    )
+    const order = await page
+      .locator("lich-sidebar .list > *")
+      .evaluateAll((els) =>
+        els.map((e) =>
+          e.tagName === "LICH-SESSION-CARD" ? (e as HTMLElementTagNameMap["lich-session-card"]).card.label : `# ${e.textContent!.trim()}`
+        )
+      )
     expect(order).toEqual(["alpha", "agent", "# review", "beta"])
     await shot(page, "10-folder-tint")
   })
@@ -93,14 +103,20 @@ describe("the window following events", () => {
     await cardNamed(page, "agent").locator(".ring[data-state=waiting]").waitFor()
     await shot(page, "12-waiting-toast")
     await toast.locator("button", { hasText: "Open" }).click()
-    await page.waitForFunction((id) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") === id, ids.agent)
+    await page.waitForFunction(
+      (id) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") === id,
+      ids.agent
+    )
   })
 
   it("switches to the session's project and opens its card on lich focus", async () => {
     expect(await shownSession(page)).not.toBe(ids.gamma)
     const r = await b.lich(["focus", "--project", web, "gamma"])
     expect(r.code, r.stderr).toBe(0)
-    await page.waitForFunction((id) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") === id, ids.gamma)
+    await page.waitForFunction(
+      (id) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") === id,
+      ids.gamma
+    )
     await page.locator("lich-tabs [role=tab][aria-selected=true]", { hasText: "web" }).waitFor()
     await shot(page, "13-focus")
   })

@@ -9,7 +9,7 @@ import * as path from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Backend, post, startBackend, tokenOf } from "../harness.js"
-import { launchBrowser, shots, shownSession, terminalRow } from "./window.js"
+import { launchBrowser, shots, terminalRow } from "./window.js"
 
 let b: Backend
 let browser: Browser
@@ -19,7 +19,8 @@ let project: string
 const missing: Array<string> = []
 const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "claude-screen.json"), "utf8")) as { data: string }
 
-const shown = () => page.evaluate(() => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") ?? "")
+const shown = () =>
+  page.evaluate(() => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") ?? "")
 const waitShownChange = (was: string) =>
   page.waitForFunction((w) => {
     const id = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id")
@@ -85,11 +86,19 @@ describe("the person at the window", () => {
     expect((await post(b, "/hook", { session_id: agent, state: "busy", tool: "Bash", detail: "npm test" })).status).toBe(204)
     await page.locator("lich-session-card .status.busy", { hasText: "Bash · npm test" }).waitFor()
     // What Claude Code's mod measures of itself, as it posts it: context and cost on the card.
-    const usage = { session_id: agent, conversation_id: "conv-1", context: { window: 200000, tokens: 84000, percent: 42 }, rate_limits: [], cost_usd: 0.318 }
+    const usage = {
+      session_id: agent,
+      conversation_id: "conv-1",
+      context: { window: 200000, tokens: 84000, percent: 42 },
+      rate_limits: [],
+      cost_usd: 0.318
+    }
     expect((await post(b, "/mod/usage", usage)).status).toBe(204)
     await page.locator("lich-session-card .usage", { hasText: "42% · $0.32" }).waitFor()
     await page.evaluate(() => window.dispatchEvent(new Event("blur")))
-    expect((await post(b, "/hook", { session_id: agent, state: "waiting", reason: "Claude needs your permission to use Bash" })).status).toBe(204)
+    expect(
+      (await post(b, "/hook", { session_id: agent, state: "waiting", reason: "Claude needs your permission to use Bash" })).status
+    ).toBe(204)
     await page.waitForFunction(() => (window as unknown as { made: Array<Notification> }).made.length === 1)
     const note = await page.evaluate(() => {
       const n = (window as unknown as { made: Array<Notification> }).made[0]!
@@ -118,14 +127,20 @@ describe("the person at the window", () => {
     await page.keyboard.type(`clear; stty -echo; cat ${file}; sleep 3600\n`)
     await page.locator("lich-terminal .xterm-rows > div", { hasText: "another" }).waitFor()
     const glyphs = await page.evaluate(() =>
-      [["Lich Mono", "▐▛█▜▌─●❯"], ["Lich Symbols", "⎿"], ["Lich Symbols 2", "⏵✻"]].map(([f, t]) => document.fonts.check(`13px "${f}"`, t!)))
+      [
+        ["Lich Mono", "▐▛█▜▌─●❯"],
+        ["Lich Symbols", "⎿"],
+        ["Lich Symbols 2", "⏵✻"]
+      ].map(([f, t]) => document.fonts.check(`13px "${f}"`, t!))
+    )
     expect(glyphs).toEqual([true, true, true])
     // Claude Code paints its answer bullet true-colour white; on the light theme xterm must darken it.
-    const bullet = () => page.evaluate(() => {
-      const t = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")!
-      const span = [...t.shadowRoot!.querySelectorAll(".xterm-rows span")].find((s) => s.textContent === "●")
-      return span ? getComputedStyle(span).color : "none"
-    })
+    const bullet = () =>
+      page.evaluate(() => {
+        const t = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")!
+        const span = [...t.shadowRoot!.querySelectorAll(".xterm-rows span")].find((s) => s.textContent === "●")
+        return span ? getComputedStyle(span).color : "none"
+      })
     expect(await bullet()).not.toBe("none")
     expect(await bullet()).not.toBe("rgb(255, 255, 255)")
     await shots(page, "person-03-claude-light")

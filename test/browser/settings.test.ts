@@ -39,7 +39,9 @@ const typeSetting = async (key: string, value: string) => {
 
 /** Opens a session of that kind from the + menu and answers with the id the window shows. */
 const openFromMenu = async (kind: string) => {
-  const before = await page.evaluate(() => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") ?? "")
+  const before = await page.evaluate(
+    () => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") ?? ""
+  )
   await page.locator("lich-sidebar button[aria-label='new session']").click()
   await page.locator(`lich-new-menu .row.kind[data-kind=${kind}]`).click()
   await page.waitForFunction((was) => {
@@ -124,7 +126,9 @@ describe("settings reach the next spawn", () => {
     // The menu's providers (and their rungs) are what the window loaded; a reload reads them anew.
     await page.reload()
     await page.locator("lich-app[data-ready=true]").waitFor()
-    const before = await page.evaluate(() => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") ?? "")
+    const before = await page.evaluate(
+      () => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") ?? ""
+    )
     await page.locator("lich-sidebar button[aria-label='new session']").click()
     await page.locator("lich-new-menu .row.kind[data-kind=claude]").click()
     await page.locator("lich-ask-confine button[data-answer=confined]").waitFor()
@@ -137,7 +141,9 @@ describe("settings reach the next spawn", () => {
     const id = (await shownSession(page))!
     expect((await agentRecord(id)).env.LICH_SESSION_ID).toBe(id)
     // Where bubblewrap is missing the open itself proves it (a confined one is refused); anywhere, the card says so.
-    expect(await page.evaluate((want) => document.querySelector("lich-app")!.model.cards.find((c) => c.id === want)?.confined, id)).toBe(false)
+    expect(await page.evaluate((want) => document.querySelector("lich-app")!.model.cards.find((c) => c.id === want)?.confined, id)).toBe(
+      false
+    )
     await claudeSandbox("off")
   })
 
@@ -158,7 +164,9 @@ describe("settings reach the next spawn", () => {
     await page.locator("lich-worktree-dialog select[name=kind]").selectOption("shell")
     await page.locator("lich-worktree-dialog input[name=branch]").press("Enter")
     await page.locator("lich-session-card", { has: page.locator(".label", { hasText: "with-setup" }) }).waitFor()
-    const wt = (JSON.parse((await b.lich(["sessions", "--json"])).stdout) as Array<{ label: string; path: string }>).find((s) => s.label === "with-setup")!
+    const wt = (JSON.parse((await b.lich(["sessions", "--json"])).stdout) as Array<{ label: string; path: string }>).find(
+      (s) => s.label === "with-setup"
+    )!
     expect(await waitForJson<{ ran: boolean }>(path.join(wt.path, "setup-marker.json"))).toEqual({ ran: true })
     expect(fs.readFileSync(path.join(wt.path, ".env"), "utf8")).toBe("TOKEN=local\n")
   })

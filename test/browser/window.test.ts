@@ -63,10 +63,11 @@ describe("the window", () => {
   })
 
   it("reaches the PTY with the terminal's size, and again when the window resizes", async () => {
-    const sizeOf = () => page.evaluate(() => {
-      const t = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")!
-      return `${t.xterm.term!.rows} ${t.xterm.term!.cols}`
-    })
+    const sizeOf = () =>
+      page.evaluate(() => {
+        const t = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")!
+        return `${t.xterm.term!.rows} ${t.xterm.term!.cols}`
+      })
     await page.locator("lich-terminal .xterm-screen").click()
     await page.keyboard.type("stty size\n")
     const wide = await sizeOf()
@@ -98,8 +99,20 @@ describe("the window", () => {
     await shot(page, "04-theme-dark")
     const dir = path.join(b.env.XDG_CONFIG_HOME!, "lich", "themes")
     fs.mkdirSync(dir, { recursive: true })
-    const dark = JSON.parse(await page.evaluate(() => localStorage.getItem("lich.theme")!)) as { app: Record<string, string>; terminal: Record<string, string> }
-    fs.writeFileSync(path.join(dir, "plum.json"), JSON.stringify({ id: "plum", name: "Plum", scheme: "dark", app: { ...dark.app, background: "#2b1b2e", sidebar: "#3a2340" }, terminal: { ...dark.terminal, background: "#2b1b2e" } }))
+    const dark = JSON.parse(await page.evaluate(() => localStorage.getItem("lich.theme")!)) as {
+      app: Record<string, string>
+      terminal: Record<string, string>
+    }
+    fs.writeFileSync(
+      path.join(dir, "plum.json"),
+      JSON.stringify({
+        id: "plum",
+        name: "Plum",
+        scheme: "dark",
+        app: { ...dark.app, background: "#2b1b2e", sidebar: "#3a2340" },
+        terminal: { ...dark.terminal, background: "#2b1b2e" }
+      })
+    )
     const list = await b.lich(["theme", "list"])
     expect(list.stdout.split("\n")).toContain("plum\tdark\tPlum")
     await b.lich(["theme", "switch", "plum"])
@@ -117,13 +130,21 @@ describe("the window", () => {
   it("opens, renames and closes sessions from the window through the CLI's RPCs", async () => {
     await page.locator("lich-sidebar button[aria-label='new session']").click()
     await page.locator("lich-new-menu .row[data-kind=shell]").click()
-    await page.waitForFunction((before) => document.querySelector("lich-app")!.shadowRoot!.querySelectorAll("lich-sidebar").length > 0 &&
-      document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-sidebar")!.shadowRoot!.querySelectorAll("lich-session-card").length > before, 2)
+    await page.waitForFunction(
+      (before) =>
+        document.querySelector("lich-app")!.shadowRoot!.querySelectorAll("lich-sidebar").length > 0 &&
+        document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-sidebar")!.shadowRoot!.querySelectorAll("lich-session-card")
+          .length > before,
+      2
+    )
     // The card can arrive (session-opened) before the open's reply selects it: wait for the selection.
-    await page.waitForFunction((known) => {
-      const shown = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id")
-      return shown !== undefined && shown !== null && !known.includes(shown)
-    }, [ids.first, ids.second])
+    await page.waitForFunction(
+      (known) => {
+        const shown = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id")
+        return shown !== undefined && shown !== null && !known.includes(shown)
+      },
+      [ids.first, ids.second]
+    )
     const opened = (await shownSession(page))!
     const roster = JSON.parse((await b.lich(["sessions", "--json"])).stdout) as Array<{ id: string; label: string }>
     const label = roster.find((p) => p.id === opened)!.label
@@ -131,7 +152,10 @@ describe("the window", () => {
     await page.locator("lich-session-card input").fill("from-window")
     await page.keyboard.press("Enter")
     await cardNamed(page, "from-window").waitFor()
-    expect((JSON.parse((await b.lich(["sessions", "--json"])).stdout) as Array<{ id: string; label: string }>).find((p) => p.id === opened)!.label).toBe("from-window")
+    expect(
+      (JSON.parse((await b.lich(["sessions", "--json"])).stdout) as Array<{ id: string; label: string }>).find((p) => p.id === opened)!
+        .label
+    ).toBe("from-window")
     await cardNamed(page, "from-window").hover()
     await cardNamed(page, "from-window").locator("button.close").click()
     await cardNamed(page, "from-window").waitFor({ state: "detached" })
@@ -142,7 +166,10 @@ describe("the window", () => {
     for (let i = 0; i < 50; i++) {
       await cardNamed(page, i % 2 === 0 ? "second" : "first").click()
     }
-    await page.waitForFunction((id) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") === id, ids.first)
+    await page.waitForFunction(
+      (id) => document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-terminal")?.getAttribute("session-id") === id,
+      ids.first
+    )
     expect(await page.evaluate(() => (window as unknown as { lich: { terminals: () => number } }).lich.terminals())).toBe(1)
     expect(await page.locator("lich-terminal .xterm").count()).toBe(1)
     // Shown again, the card's screen is back from the replay ring.

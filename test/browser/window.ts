@@ -15,7 +15,14 @@ export const launchBrowser = (): Promise<Browser> => {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run"
+    ]
   })
 }
 
@@ -35,11 +42,15 @@ export const shot = async (page: Page, name: string) => {
 }
 
 /** A card in the sidebar by its label (playwright's CSS engine pierces the components' shadow roots). */
-export const cardNamed = (page: Page, label: string) => page.locator("lich-session-card", { has: page.locator(".label", { hasText: label }) })
+export const cardNamed = (page: Page, label: string) =>
+  page.locator("lich-session-card", { has: page.locator(".label", { hasText: label }) })
 
 /** Resolves once a row of the shown terminal reads exactly `text` (trailing blanks aside). */
 export const terminalRow = (page: Page, text: string) =>
-  page.locator("lich-terminal .xterm-rows > div").filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`) }).first()
+  page
+    .locator("lich-terminal .xterm-rows > div")
+    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`) })
+    .first()
 
 export const shownSession = (page: Page) => page.locator("lich-terminal").getAttribute("session-id")
 

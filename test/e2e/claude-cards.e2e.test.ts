@@ -34,18 +34,30 @@ afterAll(async () => {
 
 /** Workers already seen, so each test waits for the card its own Agent call opens. */
 const known = new Set<string>()
-const newWorker = (extra: (s: Record<string, unknown>) => boolean = () => true) => (e: LichEvent) => {
-  const s = e.session as Record<string, unknown> | undefined
-  if (e._tag !== "session-opened" || !s || s.originSessionId !== asker.id || known.has(String(s.id)) || !extra(s)) return false
-  known.add(String(s.id))
-  return true
-}
+const newWorker =
+  (extra: (s: Record<string, unknown>) => boolean = () => true) =>
+  (e: LichEvent) => {
+    const s = e.session as Record<string, unknown> | undefined
+    if (e._tag !== "session-opened" || !s || s.originSessionId !== asker.id || known.has(String(s.id)) || !extra(s)) return false
+    known.add(String(s.id))
+    return true
+  }
 const main = (pattern: RegExp) => (e: Logged) => e.kind === "main" && pattern.test(e.prompt)
 const agentCall = (tag: string, extra: Record<string, unknown> = {}) => ({
   // A prompt lich's plugin submits reaches the model as "The lich plugin sent a message:\n<text>\n…".
   match: new RegExp(`message:\\n${tag}\\n`),
   steps: [
-    { toolUse: { name: "Agent", input: { description: `${tag.toLowerCase()} the readme`, prompt: `${tag}-TASK look at the readme and report`, subagent_type: "general-purpose", ...extra } } },
+    {
+      toolUse: {
+        name: "Agent",
+        input: {
+          description: `${tag.toLowerCase()} the readme`,
+          prompt: `${tag}-TASK look at the readme and report`,
+          subagent_type: "general-purpose",
+          ...extra
+        }
+      }
+    },
     { text: "the worker is on it" }
   ]
 })
@@ -103,7 +115,10 @@ describe("an Agent call in a lich session", () => {
     const card = await rig.event(newWorker())
     const worker = card.session as { id: string; name: string }
     await rig.mock.waitFor(main(/LONG-TASK/))
-    rig.mock.rules.push({ match: /message:\nSTOP\n/, steps: [{ toolUse: { name: "TaskStop", input: { task_id: worker.name } } }, { text: "stopped it" }] })
+    rig.mock.rules.push({
+      match: /message:\nSTOP\n/,
+      steps: [{ toolUse: { name: "TaskStop", input: { task_id: worker.name } } }, { text: "stopped it" }]
+    })
     // The asker's turn after its Agent call may still be ending: a prompt taken then still goes through (exit 2).
     expect([0, 2]).toContain((await rig.b.lich(["control", asker.id, "prompt", "STOP"])).code)
     await rig.event((e) => e._tag === "session-closed" && e.id === worker.id)

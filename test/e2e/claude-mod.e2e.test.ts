@@ -41,7 +41,8 @@ const measured = async (name: string, ...args: ReadonlyArray<string>) => {
 }
 const open = (project = "trusted"): Promise<Opened> => rig.open(rig.dirs[project]!)
 const mainTurn = (pattern: RegExp) => (e: Logged) => e.kind === "main" && pattern.test(e.prompt)
-const reportsState = (id: string, state: string) => (e: Record<string, unknown>) => e._tag === "session-status" && e.id === id && e.state === state
+const reportsState = (id: string, state: string) => (e: Record<string, unknown>) =>
+  e._tag === "session-status" && e.id === id && e.state === state
 const ticketed = (tag: string) => new RegExp(`${tag}[\\s\\S]*reply ([0-9a-f]{8})`)
 const replyOverMcp = (tag: string, answer: string) => ({
   match: ticketed(tag),
@@ -172,7 +173,11 @@ describe("a session on Claude Code's trust dialog", () => {
     const r = await lich("send", "--timeout", "5", s.id, "TRUST-TASK please")
     // Held: a ticket comes back; nothing picked "No, exit" and nothing calls the session answered elsewhere.
     // The outcome says why: the session is blocked on Claude Code's own question, not working.
-    expect(r).toMatchObject({ code: 2, stderr: "", stdout: expect.stringContaining(`${s.label} is waiting on a person, not working: Claude Code asks whether to trust this folder`) })
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: "",
+      stdout: expect.stringContaining(`${s.label} is waiting on a person, not working: Claude Code asks whether to trust this folder`)
+    })
     const ticket = /lich wait ([0-9a-f]{8})/.exec(r.stdout)![1]!
     const listed = JSON.parse((await lich("sessions", "--json")).stdout) as Array<{ id: string }>
     expect(listed.map((x) => x.id)).toContain(s.id)

@@ -29,7 +29,8 @@ const timed = async (...args: ReadonlyArray<string>) => {
 const open = () => rig.open(rig.dirs.trusted!)
 const stateOf = async (id: string) =>
   (JSON.parse((await lich("sessions", "--json")).stdout) as Array<{ id: string; state: string }>).find((s) => s.id === id)?.state
-const reportsState = (id: string, state: string) => (e: Record<string, unknown>) => e._tag === "session-status" && e.id === id && e.state === state
+const reportsState = (id: string, state: string) => (e: Record<string, unknown>) =>
+  e._tag === "session-status" && e.id === id && e.state === state
 
 /** The relayed message always names its ticket in the reply command it spells out. */
 const ticketed = (tag: string) => new RegExp(`${tag}[\\s\\S]*reply ([0-9a-f]{8})`)
@@ -48,10 +49,13 @@ describe("a relay answered by the real Claude Code", () => {
     expect(after.toolResults.join("")).toContain("Answer sent")
   })
 
-  it("answers over Bash: the model runs \"$LICH_BIN\" reply <ticket>, exit 0", async () => {
+  it('answers over Bash: the model runs "$LICH_BIN" reply <ticket>, exit 0', async () => {
     rig.mock.rules.push({
       match: ticketed("RELAY-BASH"),
-      steps: [{ toolUse: { name: "Bash", input: { command: '"$LICH_BIN" reply $1 "pong over bash"', description: "Reply through lich" } } }, { text: "replied" }]
+      steps: [
+        { toolUse: { name: "Bash", input: { command: '"$LICH_BIN" reply $1 "pong over bash"', description: "Reply through lich" } } },
+        { text: "replied" }
+      ]
     })
     const s = await open()
     const r = await timed("send", "--timeout", "60", s.label, "RELAY-BASH ping")

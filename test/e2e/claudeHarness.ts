@@ -25,7 +25,6 @@ export interface Opened {
   readonly name: string
 }
 
-
 export type { LichEvent }
 
 export interface ClaudeRig {
@@ -65,7 +64,11 @@ const writeClaudeHome = (home: string, trusted: ReadonlyArray<string>) => {
   const projects = Object.fromEntries(trusted.map((dir) => [dir, { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true }]))
   fs.writeFileSync(
     path.join(home, ".claude.json"),
-    JSON.stringify({ hasCompletedOnboarding: true, theme: "dark", hasSeenAutoDefaultNudge: true, bypassPermissionsModeAccepted: false, projects }, null, 1)
+    JSON.stringify(
+      { hasCompletedOnboarding: true, theme: "dark", hasSeenAutoDefaultNudge: true, bypassPermissionsModeAccepted: false, projects },
+      null,
+      1
+    )
   )
   fs.mkdirSync(path.join(home, ".claude"), { recursive: true })
   fs.writeFileSync(
@@ -79,7 +82,6 @@ const writeClaudeHome = (home: string, trusted: ReadonlyArray<string>) => {
  * before any session starts because Claude Code rewrites ~/.claude.json itself once it runs.
  */
 
-
 export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>): Promise<ClaudeRig> => {
   const claude = ensureCli(CLAUDE)
   const mock = await new MockAnthropic().start()
@@ -88,7 +90,13 @@ export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>
   // A plugin dir of the developer's own would load into every session beside lich's.
   // CI=true (set by CI runners) is not in a user's launch environment, and Claude Code changes with it:
   // under it, its folder-trust dialog ignored the arrow key in lich's PTY (measured), so it is left out.
-  const b = await startBackend({ ...claudeEnv(mock, scratch), LICH_CLAUDE_BIN: claude, CLAUDE_CODE_PLUGIN_DIRS: undefined, LICH_MOD_GRACE_MS: undefined, CI: undefined })
+  const b = await startBackend({
+    ...claudeEnv(mock, scratch),
+    LICH_CLAUDE_BIN: claude,
+    CLAUDE_CODE_PLUGIN_DIRS: undefined,
+    LICH_MOD_GRACE_MS: undefined,
+    CI: undefined
+  })
   // A backend that dies under a test would otherwise leave only "no lich is running" behind: keep its
   // last words and its log, and print them when it exits before stop() asked it to.
   let stopping = false
@@ -105,7 +113,12 @@ export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>
     console.error(`e2e: the backend exited under the suite (code ${code}, signal ${signal})\n${stderr}\n--- lich.log ---\n${log}`)
   })
   const dirs = Object.fromEntries(Object.keys(projects).map((name) => [name, b.project(name)]))
-  writeClaudeHome(b.env.HOME!, Object.keys(projects).filter((n) => projects[n]).map((n) => dirs[n]!))
+  writeClaudeHome(
+    b.env.HOME!,
+    Object.keys(projects)
+      .filter((n) => projects[n])
+      .map((n) => dirs[n]!)
+  )
   const events = await subscribeEvents(b)
   return {
     b,

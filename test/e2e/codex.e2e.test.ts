@@ -18,11 +18,17 @@ const rules = [
   },
   {
     when: /RELAY-NOTICKET/,
-    steps: () => [{ call: { name: "reply_to_session", namespace: "mcp__lich", args: { answer: "no-ticket answer" } } }, { text: "Replied." }]
+    steps: () => [
+      { call: { name: "reply_to_session", namespace: "mcp__lich", args: { answer: "no-ticket answer" } } },
+      { text: "Replied." }
+    ]
   },
   {
     when: /RELAY-SHELL/,
-    steps: (t: string) => [{ call: { name: "exec_command", args: { cmd: `"$LICH_BIN" reply ${ticketIn(t)} "shell answer"` } } }, { text: "Replied." }]
+    steps: (t: string) => [
+      { call: { name: "exec_command", args: { cmd: `"$LICH_BIN" reply ${ticketIn(t)} "shell answer"` } } },
+      { text: "Replied." }
+    ]
   },
   { when: /TEXT-ONLY/, steps: () => [{ text: "I looked at it and I am done, without replying." }] },
   {
@@ -31,24 +37,34 @@ const rules = [
       {
         call: {
           name: "exec_command",
-          args: { cmd: "touch /permission-proof", sandbox_permissions: "require_escalated", justification: "needs to write outside the workspace" }
+          args: {
+            cmd: "touch /permission-proof",
+            sandbox_permissions: "require_escalated",
+            justification: "needs to write outside the workspace"
+          }
         }
       },
       { text: "Done." }
     ]
   },
-  { when: /AFTER-TRUST/, steps: (t: string) => [{ call: { name: "reply_to_session", namespace: "mcp__lich", args: { ticket: ticketIn(t), answer: "trusted answer" } } }, { text: "ok" }] }
+  {
+    when: /AFTER-TRUST/,
+    steps: (t: string) => [
+      { call: { name: "reply_to_session", namespace: "mcp__lich", args: { ticket: ticketIn(t), answer: "trusted answer" } } },
+      { text: "ok" }
+    ]
+  }
 ] as const
 
 let rig: OpenaiRig
-let label = ""
+let _label = ""
 let id = ""
 const suiteStart = Date.now()
 
 beforeAll(async () => {
   rig = await startOpenaiRig(rules)
   const s = await rig.open(rig.project("plain"), "codex")
-  label = s.label
+  _label = s.label
   id = s.id
 }, 120_000)
 
@@ -77,7 +93,7 @@ describe("a Codex session lich started", () => {
     console.log(`codex MCP relay: ${r.ms} ms`)
   })
 
-  it("answers with \"$LICH_BIN\" reply from inside Codex's sandbox", async () => {
+  it('answers with "$LICH_BIN" reply from inside Codex\'s sandbox', async () => {
     const r = await send("RELAY-SHELL: reply from the shell")
     const call = await rig.mock.next((l) => /RELAY-SHELL/.test(l.user) && l.step === 1)
     const outputs = (call.body.input as Array<Record<string, unknown>>).filter((i) => i.type === "function_call_output")

@@ -1,20 +1,6 @@
-/**
- * A scripted stand-in for the Anthropic Messages API, so the real Claude Code runs offline and every
- * model turn is chosen by the test. It listens on 127.0.0.1 only and answers what Claude Code calls:
- * POST /v1/messages (streamed as server-sent events, in the event order the Anthropic SDK parses),
- * POST /v1/messages/count_tokens and GET /v1/models.
- *
- * A rule matches a regex against the NEWEST user text block of a request — not the whole message: after
- * an abort Claude Code folds the next prompt into the aborted prompt's user message, and a rule that read
- * the whole message would keep matching the old prompt. Which step of a rule is served is counted from
- * the request itself (the assistant messages after that prompt), so a retry replays the same step and
- * the mock holds no per-turn state. Steps may use the rule's capture groups ($1, $<name>).
- *
- * Every request is logged, and a test awaits the log (`waitFor`) instead of polling it.
- */
-import * as crypto from "node:crypto"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
+import { type Block, blocks, id, type Message, newestPrompt, stream, substitute } from "./anthropicWire.js"
 
 export interface ToolUse {
   readonly name: string
@@ -61,90 +47,6 @@ export interface Logged {
   readonly agentId?: string
   /** Resolves with "complete" when the whole stream was written, "aborted" when the client hung up first. */
   readonly ended: Promise<"complete" | "aborted">
-}
-
-type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown }
-
-interface ContentBlock {
-  readonly type?: string
-  readonly text?: string
-}
-interface Message {
-  readonly role?: string
-  readonly content?: string | ReadonlyArray<ContentBlock>
-}
-
-const blocks = (m: Message): ReadonlyArray<ContentBlock> =>
-  typeof m.content === "string" ? [{ type: "text", text: m.content }] : Array.isArray(m.content) ? m.content : []
-
-/** What the person (or a mod) wrote, without the reminders Claude Code adds around it. */
-const visible = (text: string): string => text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, "").trim()
-
-/**
- * A user message made of tool results continues the running turn — unless it carries a prompt typed
- * while the turn ran, which Claude Code injects there with this sentence.
- */
-const continues = (m: Message): boolean =>
-  blocks(m).some((b) => b.type === "tool_result") &&
-  !blocks(m).some((b) => b.type === "text" && /sent a new message while you were working/.test(b.text ?? ""))
-
-/** The index of the newest user message carrying a prompt, and that prompt's newest text block. */
-const newestPrompt = (messages: ReadonlyArray<Message>): { at: number; text: string } => {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i]!
-    if (m.role !== "user" || continues(m)) continue
-    const texts = blocks(m).filter((b) => b.type === "text").map((b) => visible(b.text ?? "")).filter((t) => t !== "")
-    if (texts.length > 0) return { at: i, text: texts[texts.length - 1]! }
-  }
-  return { at: -1, text: "" }
-}
-
-/** $1…$99 and $<name> replaced by what the regex captured; a reference to a group it lacks stays as written. */
-const substitute = (value: unknown, m: RegExpExecArray): unknown => {
-  if (typeof value === "string") {
-    return value.replace(/\$(\d{1,2})|\$<(\w+)>/g, (all, num: string | undefined, name: string | undefined) => {
-      if (num !== undefined) return Number(num) >= 1 && Number(num) < m.length ? (m[Number(num)] ?? "") : all
-      return m.groups !== undefined && name! in m.groups ? (m.groups[name!] ?? "") : all
-    })
-  }
-  if (Array.isArray(value)) return value.map((v) => substitute(v, m))
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, m)]))
-  return value
-}
-
-const id = (prefix: string) => prefix + crypto.randomBytes(12).toString("hex")
-
-/** SSE in the order the SDK's stream parser expects; text and tool input are streamed in small deltas. */
-const stream = async (res: http.ServerResponse, model: string, content: ReadonlyArray<Block>, delayMs: number, hungUp: Promise<void>) => {
-  let gone = false
-  void hungUp.then(() => (gone = true))
-  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": id("req_") })
-  const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)
-  const usage = { input_tokens: 120, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
-  const stop = content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn"
-  send("message_start", { message: { id: id("msg_"), type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage } })
-  send("ping", {})
-  if (delayMs > 0) {
-    let timer: NodeJS.Timeout | undefined
-    await Promise.race([new Promise((r) => (timer = setTimeout(r, delayMs))), hungUp])
-    clearTimeout(timer)
-  }
-  if (gone) return
-  content.forEach((b, index) => {
-    if (b.type === "text") {
-      send("content_block_start", { index, content_block: { type: "text", text: "" } })
-      for (const part of b.text.match(/[\s\S]{1,48}/g) ?? [""]) send("content_block_delta", { index, delta: { type: "text_delta", text: part } })
-    } else {
-      send("content_block_start", { index, content_block: { type: "tool_use", id: b.id, name: b.name, input: {} } })
-      for (const part of JSON.stringify(b.input).match(/[\s\S]{1,48}/g) ?? []) {
-        send("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: part } })
-      }
-    }
-    send("content_block_stop", { index })
-  })
-  send("message_delta", { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 24 } })
-  send("message_stop", {})
-  res.end()
 }
 
 const MODELS = ["claude-sonnet-4-5-20250929", "claude-opus-4-1-20250805", "claude-haiku-4-5-20251001"]
@@ -217,7 +119,8 @@ export class MockAnthropic {
       const chosen = substitute(s, m) as Step
       const content: Array<Block> = []
       if (chosen.textBefore !== undefined) content.push({ type: "text", text: chosen.textBefore })
-      if (chosen.toolUse !== undefined) content.push({ type: "tool_use", id: id("toolu_"), name: chosen.toolUse.name, input: chosen.toolUse.input })
+      if (chosen.toolUse !== undefined)
+        content.push({ type: "tool_use", id: id("toolu_"), name: chosen.toolUse.name, input: chosen.toolUse.input })
       if (chosen.text !== undefined) content.push({ type: "text", text: chosen.text })
       return { at, text, step, rule: r.match.source, content, delayMs: chosen.delayMs ?? 0 }
     }
@@ -240,7 +143,9 @@ export class MockAnthropic {
         const one = url.pathname.split("/")[3]
         res.writeHead(200, { "content-type": "application/json" })
         if (one !== undefined && one !== "") return res.end(JSON.stringify(model(one)))
-        return res.end(JSON.stringify({ data: MODELS.map(model), has_more: false, first_id: MODELS[0], last_id: MODELS[MODELS.length - 1] }))
+        return res.end(
+          JSON.stringify({ data: MODELS.map(model), has_more: false, first_id: MODELS[0], last_id: MODELS[MODELS.length - 1] })
+        )
       }
       res.writeHead(404, { "content-type": "application/json" })
       res.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: `mock: no ${req.method} ${url.pathname}` } }))
@@ -248,7 +153,12 @@ export class MockAnthropic {
   }
 
   private messages(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
-    const body = JSON.parse(raw) as { model?: string; stream?: boolean; messages?: ReadonlyArray<Message>; tools?: ReadonlyArray<{ name: string }> }
+    const body = JSON.parse(raw) as {
+      model?: string
+      stream?: boolean
+      messages?: ReadonlyArray<Message>
+      tools?: ReadonlyArray<{ name: string }>
+    }
     const messages = body.messages ?? []
     const kind = (body.tools ?? []).length > 0 ? "main" : "side"
     const p = this.plan(messages, kind)
@@ -267,7 +177,12 @@ export class MockAnthropic {
       path: "/v1/messages",
       model: body.model ?? "",
       prompt: p.text,
-      conversation: messages.filter((m) => m.role === "user").flatMap((m) => blocks(m)).filter((b) => b.type === "text").map((b) => b.text ?? "").join("\n"),
+      conversation: messages
+        .filter((m) => m.role === "user")
+        .flatMap((m) => blocks(m))
+        .filter((b) => b.type === "text")
+        .map((b) => b.text ?? "")
+        .join("\n"),
       tools: (body.tools ?? []).map((t) => t.name),
       kind,
       step: p.step,
@@ -287,6 +202,17 @@ export class MockAnthropic {
     if (body.stream === true) return void stream(res, model, p.content, p.delayMs, hungUp)
     const stop = p.content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn"
     res.writeHead(200, { "content-type": "application/json", "request-id": id("req_") })
-    res.end(JSON.stringify({ id: id("msg_"), type: "message", role: "assistant", model, content: p.content, stop_reason: stop, stop_sequence: null, usage: { input_tokens: 120, output_tokens: 24 } }))
+    res.end(
+      JSON.stringify({
+        id: id("msg_"),
+        type: "message",
+        role: "assistant",
+        model,
+        content: p.content,
+        stop_reason: stop,
+        stop_sequence: null,
+        usage: { input_tokens: 120, output_tokens: 24 }
+      })
+    )
   }
 }

@@ -91,7 +91,13 @@ const responsesStream = (step: Step): ReadonlyArray<string> => {
   const ev = (type: string, data: Item) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`
   const item: Item =
     "text" in step
-      ? { type: "message", role: "assistant", id: id("msg"), status: "completed", content: [{ type: "output_text", text: step.text, annotations: [] }] }
+      ? {
+          type: "message",
+          role: "assistant",
+          id: id("msg"),
+          status: "completed",
+          content: [{ type: "output_text", text: step.text, annotations: [] }]
+        }
       : {
           type: "function_call",
           id: id("fc"),
@@ -101,11 +107,19 @@ const responsesStream = (step: Step): ReadonlyArray<string> => {
           arguments: JSON.stringify(step.call.args),
           status: "completed"
         }
-  const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 }
+  const usage = {
+    input_tokens: 10,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 5,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 15
+  }
   return [
     ev("response.created", { response: { id: rid, status: "in_progress" } }),
     ev("response.output_item.added", { output_index: 0, item }),
-    ...("text" in step ? [ev("response.output_text.delta", { output_index: 0, content_index: 0, delta: step.text, item_id: item.id })] : []),
+    ...("text" in step
+      ? [ev("response.output_text.delta", { output_index: 0, content_index: 0, delta: step.text, item_id: item.id })]
+      : []),
     ev("response.output_item.done", { output_index: 0, item }),
     ev("response.completed", { response: { id: rid, status: "completed", output: [item], usage } })
   ]
@@ -122,7 +136,14 @@ const chatStream = (step: Step): ReadonlyArray<string> => {
           chunk({
             delta: {
               role: "assistant",
-              tool_calls: [{ index: 0, id: id("call"), type: "function", function: { name: step.call.name, arguments: JSON.stringify(step.call.args) } }]
+              tool_calls: [
+                {
+                  index: 0,
+                  id: id("call"),
+                  type: "function",
+                  function: { name: step.call.name, arguments: JSON.stringify(step.call.args) }
+                }
+              ]
             },
             finish_reason: null
           }),

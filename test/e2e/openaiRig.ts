@@ -25,7 +25,6 @@ export interface Opened {
   readonly label: string
 }
 
-
 export interface OpenaiRig {
   readonly b: Backend
   readonly mock: MockOpenai
@@ -90,7 +89,6 @@ const opencodeConfig = (url: string) => ({
     }
   }
 })
-
 
 export const startOpenaiRig = async (rules: ReadonlyArray<Rule>): Promise<OpenaiRig> => {
   const codex = ensureCli(CODEX)

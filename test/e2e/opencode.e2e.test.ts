@@ -7,11 +7,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type LichEvent, type OpenaiRig, startOpenaiRig, ticketIn } from "./openaiRig.js"
 
 const rules = [
-  { when: /FIRST-TASK/, steps: (t: string) => [{ call: { name: "lich_reply_to_session", args: { ticket: ticketIn(t), answer: "first answer" } } }, { text: "ok" }] },
-  { when: /RELAY-TOOL/, steps: (t: string) => [{ call: { name: "lich_reply_to_session", args: { ticket: ticketIn(t), answer: "tool answer" } } }, { text: "ok" }] },
+  {
+    when: /FIRST-TASK/,
+    steps: (t: string) => [
+      { call: { name: "lich_reply_to_session", args: { ticket: ticketIn(t), answer: "first answer" } } },
+      { text: "ok" }
+    ]
+  },
+  {
+    when: /RELAY-TOOL/,
+    steps: (t: string) => [
+      { call: { name: "lich_reply_to_session", args: { ticket: ticketIn(t), answer: "tool answer" } } },
+      { text: "ok" }
+    ]
+  },
   {
     when: /RELAY-SHELL/,
-    steps: (t: string) => [{ call: { name: "bash", args: { command: `"$LICH_BIN" reply ${ticketIn(t)} "shell answer"`, description: "reply to lich" } } }, { text: "ok" }]
+    steps: (t: string) => [
+      { call: { name: "bash", args: { command: `"$LICH_BIN" reply ${ticketIn(t)} "shell answer"`, description: "reply to lich" } } },
+      { text: "ok" }
+    ]
   }
 ] as const
 
@@ -51,7 +66,7 @@ describe("an opencode session lich started", () => {
     console.log(`opencode tool relay: ${Date.now() - t0} ms`)
   })
 
-  it("answers with \"$LICH_BIN\" reply from its shell", async () => {
+  it('answers with "$LICH_BIN" reply from its shell', async () => {
     const t0 = Date.now()
     const r = await rig.b.lich(["send", "--timeout", "60", id, "RELAY-SHELL: use the shell"])
     expect(r).toMatchObject({ code: 0, stdout: "shell answer\n" })

@@ -32,8 +32,7 @@ export const CODEX: PinnedCli = { pkg: "@openai/codex", version: "0.169.0", bin:
 export const OPENCODE: PinnedCli = { pkg: "opencode-ai", version: "1.18.33", bin: "opencode", link: "postinstall.mjs" }
 
 export const cacheRoot = (): string =>
-  process.env.LICH_E2E_CACHE ??
-  path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? os.homedir(), ".cache"), "lich-e2e")
+  process.env.LICH_E2E_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? os.homedir(), ".cache"), "lich-e2e")
 
 const folderOf = (cli: PinnedCli) => path.join(cacheRoot(), `${cli.pkg.replace(/^@/, "").replace(/\//g, "-")}-${cli.version}`)
 
@@ -61,7 +60,11 @@ export const ensureCli = (cli: PinnedCli): string => {
       timeout: 10 * 60_000
     })
     if (cli.link !== undefined) {
-      execFileSync(process.execPath, [cli.link], { cwd: path.join(work, "node_modules", cli.pkg), stdio: ["ignore", "ignore", "inherit"], timeout: 60_000 })
+      execFileSync(process.execPath, [cli.link], {
+        cwd: path.join(work, "node_modules", cli.pkg),
+        stdio: ["ignore", "ignore", "inherit"],
+        timeout: 60_000
+      })
     }
     // The binary must run and be the pinned release: a placeholder launcher would fail every session later, obscurely.
     const said = execFileSync(path.join(work, "node_modules", ".bin", cli.bin), ["--version"], { encoding: "utf8", timeout: 60_000 })

@@ -24,18 +24,95 @@ const DEADLINE_MS = 20_000
 const FUZZ_BUDGET_MS = 300_000
 
 const VERBS = [
-  "sessions", "whoami", "send", "wait", "reply", "insert", "focus", "open", "close", "rename", "worktrees",
-  "folders", "file", "rename-folder", "color-folder", "theme", "version", "help"
+  "sessions",
+  "whoami",
+  "send",
+  "wait",
+  "reply",
+  "insert",
+  "focus",
+  "open",
+  "close",
+  "rename",
+  "worktrees",
+  "folders",
+  "file",
+  "rename-folder",
+  "color-folder",
+  "theme",
+  "version",
+  "help"
 ]
-const UNKNOWN_VERBS = ["sesions", "snd", "xyzzy", "Send", "", " ", "\u001b[2J", "a\nb", "日本", "--help", "-h", "--version", "--frobnicate=1"]
+const UNKNOWN_VERBS = [
+  "sesions",
+  "snd",
+  "xyzzy",
+  "Send",
+  "",
+  " ",
+  "\u001b[2J",
+  "a\nb",
+  "日本",
+  "--help",
+  "-h",
+  "--version",
+  "--frobnicate=1"
+]
 const KNOWN_FLAGS = ["--json", "--private", "--no-wait", "--ultracode", "--force", "--help"]
-const VALUED_FLAGS = ["--project", "--timeout", "--kind", "--session", "--worktree", "--base", "--folder", "--model", "--effort", "--prompt"]
+const VALUED_FLAGS = [
+  "--project",
+  "--timeout",
+  "--kind",
+  "--session",
+  "--worktree",
+  "--base",
+  "--folder",
+  "--model",
+  "--effort",
+  "--prompt"
+]
 const UNKNOWN_FLAGS = ["--bogus", "--bogus=1", "--json=3", "--timeout=abc", "--project=", "-x", "-", "--", "---", "--no"]
 const WORDS = [
-  "x", "no-such-session", "a b", "deadbeef", "00000000", "0", "-1", "99999999999999999999", "1e3", "NaN",
-  "/abs/path/nowhere", "relative/path", "", " ", "\t", "line\nbreak", "cr\rreturn", "\u001b[2J", "\u001b]0;title\u0007",
-  "bell\u0007", "csi\u009b31m", "del\u007f", "soh\u0001x", "日本語", "é", "🙂", "'", "\"", "\\", "$(id)", "`id`", "%s%n",
-  "x".repeat(300), "--", "-", "red", "claude", "shell", "keep", "remove"
+  "x",
+  "no-such-session",
+  "a b",
+  "deadbeef",
+  "00000000",
+  "0",
+  "-1",
+  "99999999999999999999",
+  "1e3",
+  "NaN",
+  "/abs/path/nowhere",
+  "relative/path",
+  "",
+  " ",
+  "\t",
+  "line\nbreak",
+  "cr\rreturn",
+  "\u001b[2J",
+  "\u001b]0;title\u0007",
+  "bell\u0007",
+  "csi\u009b31m",
+  "del\u007f",
+  "soh\u0001x",
+  "日本語",
+  "é",
+  "🙂",
+  "'",
+  '"',
+  "\\",
+  "$(id)",
+  "`id`",
+  "%s%n",
+  "x".repeat(300),
+  "--",
+  "-",
+  "red",
+  "claude",
+  "shell",
+  "keep",
+  "remove"
 ]
 
 const line = (r: Prng): Array<string> => {
@@ -63,7 +140,8 @@ const verdict = (code: number, stdout: string, stderr: string, hung: boolean): s
   if (CONTROL.test(stderr) || CONTROL.test(stdout)) return "control character"
   if (code !== 0) {
     const lines = stderr.replace(/\n$/, "").split("\n")
-    if (lines.length !== 1 || !lines[0]!.startsWith("lich: ")) return `stderr of ${lines.length} lines: ${JSON.stringify(stderr.slice(0, 200))}`
+    if (lines.length !== 1 || !lines[0]!.startsWith("lich: "))
+      return `stderr of ${lines.length} lines: ${JSON.stringify(stderr.slice(0, 200))}`
   }
   return ""
 }
@@ -75,24 +153,28 @@ beforeAll(async () => {
 afterAll(() => b.stop())
 
 describe(`${LINES} generated command lines (seed ${SEED.toString(16)})`, () => {
-  it("each answers in time with a contract exit code, one clean line on failure, no stack, no control characters", async () => {
-    const r = prng(SEED)
-    const lines = Array.from({ length: LINES }, () => line(r))
-    const started = Date.now()
-    const runs = await pool(
-      CONCURRENCY,
-      lines.map((argv) => () => lichWithin(argv, b.env, DEADLINE_MS))
-    )
-    const failures = runs.flatMap((run, i) => {
-      const why = verdict(run.code, run.stdout, run.stderr, run.hung)
-      return why === "" ? [] : [`${JSON.stringify(lines[i])}: ${why}`]
-    })
-    const codes = runs.reduce<Record<number, number>>((m, run) => ({ ...m, [run.code]: (m[run.code] ?? 0) + 1 }), {})
-    const slowest = Math.max(...runs.map((run) => run.ms))
-    console.log(`cli fuzz: ${LINES} lines in ${Date.now() - started} ms (slowest ${slowest} ms), exit codes ${JSON.stringify(codes)}`)
-    expect(failures).toEqual([])
-    // The backend is the same process after all of it, and still answers.
-    expect(b.process.exitCode).toBe(null)
-    expect((await b.lich(["sessions", "--json"])).code).toBe(0)
-  }, FUZZ_BUDGET_MS)
+  it(
+    "each answers in time with a contract exit code, one clean line on failure, no stack, no control characters",
+    async () => {
+      const r = prng(SEED)
+      const lines = Array.from({ length: LINES }, () => line(r))
+      const started = Date.now()
+      const runs = await pool(
+        CONCURRENCY,
+        lines.map((argv) => () => lichWithin(argv, b.env, DEADLINE_MS))
+      )
+      const failures = runs.flatMap((run, i) => {
+        const why = verdict(run.code, run.stdout, run.stderr, run.hung)
+        return why === "" ? [] : [`${JSON.stringify(lines[i])}: ${why}`]
+      })
+      const codes = runs.reduce<Record<number, number>>((m, run) => ({ ...m, [run.code]: (m[run.code] ?? 0) + 1 }), {})
+      const slowest = Math.max(...runs.map((run) => run.ms))
+      console.log(`cli fuzz: ${LINES} lines in ${Date.now() - started} ms (slowest ${slowest} ms), exit codes ${JSON.stringify(codes)}`)
+      expect(failures).toEqual([])
+      // The backend is the same process after all of it, and still answers.
+      expect(b.process.exitCode).toBe(null)
+      expect((await b.lich(["sessions", "--json"])).code).toBe(0)
+    },
+    FUZZ_BUDGET_MS
+  )
 })

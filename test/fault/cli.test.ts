@@ -58,13 +58,16 @@ describe("control characters", () => {
     expect(r.stderr).toContain('"x\\ny\\e[2J"')
   })
 
-  it.each([["a\tb"], ["two\nlines"], ["esc\u001b[31m"], ["csi\u009b1m"]])("in a label (%j) are refused, and sessions prints no phantom row", async (label) => {
-    const r = await b.lich(["rename", "worker", "--project", project, label])
-    expect(r).toMatchObject({ code: 1, stderr: "lich: a session's name cannot hold tabs, newlines or other control characters\n" })
-    const rows = (await b.lich(["sessions"])).stdout.trimEnd().split("\n")
-    expect(rows).toHaveLength(2)
-    expect(rows[1]).toMatch(/^worker\t/)
-  })
+  it.each([["a\tb"], ["two\nlines"], ["esc\u001b[31m"], ["csi\u009b1m"]])(
+    "in a label (%j) are refused, and sessions prints no phantom row",
+    async (label) => {
+      const r = await b.lich(["rename", "worker", "--project", project, label])
+      expect(r).toMatchObject({ code: 1, stderr: "lich: a session's name cannot hold tabs, newlines or other control characters\n" })
+      const rows = (await b.lich(["sessions"])).stdout.trimEnd().split("\n")
+      expect(rows).toHaveLength(2)
+      expect(rows[1]).toMatch(/^worker\t/)
+    }
+  )
 })
 
 describe("a reader that goes away", () => {
@@ -81,7 +84,10 @@ describe("a reader that goes away", () => {
 
 describe("insert - from an endless stdin", () => {
   it("stops reading at 64 KiB and refuses, having taken a bounded amount of the stream", async () => {
-    const child = spawn(lichBin, ["insert", "--session", "worker", "--project", project, "-"], { env: b.env, stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(lichBin, ["insert", "--session", "worker", "--project", project, "-"], {
+      env: b.env,
+      stdio: ["pipe", "pipe", "pipe"]
+    })
     let stderr = ""
     child.stderr.on("data", (d) => (stderr += d))
     const chunk = Buffer.alloc(64 * 1024, "y\n")
@@ -97,7 +103,9 @@ describe("insert - from an endless stdin", () => {
     pump()
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve))
     expect(code).toBe(1)
-    expect(stderr).toBe("lich: the text is more than 65536 bytes, over the 64 KiB limit — insert the path of the file instead of its contents\n")
+    expect(stderr).toBe(
+      "lich: the text is more than 65536 bytes, over the 64 KiB limit — insert the path of the file instead of its contents\n"
+    )
     // What the CLI took plus what the pipe buffered: a few chunks, never the stream (it read 4.5 GB before).
     expect(written).toBeLessThan(8 * 1024 * 1024)
   })

@@ -81,19 +81,16 @@ export interface Raw {
 }
 
 /** One HTTP request to 127.0.0.1:port with exactly the target and headers given. */
-export const rawRequest = (
-  port: number,
-  method: string,
-  target: string,
-  body?: string | Buffer,
-  headers: http.OutgoingHttpHeaders = {}
-) =>
+export const rawRequest = (port: number, method: string, target: string, body?: string | Buffer, headers: http.OutgoingHttpHeaders = {}) =>
   new Promise<Raw>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: target, agent: false, headers: { "content-type": "application/json", ...headers } }, (res) => {
-      const chunks: Array<Buffer> = []
-      res.on("data", (d: Buffer) => chunks.push(d))
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }))
-    })
+    const req = http.request(
+      { host: "127.0.0.1", port, method, path: target, agent: false, headers: { "content-type": "application/json", ...headers } },
+      (res) => {
+        const chunks: Array<Buffer> = []
+        res.on("data", (d: Buffer) => chunks.push(d))
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }))
+      }
+    )
     req.on("error", reject)
     req.end(body)
   })

@@ -34,8 +34,25 @@ const bodiesOf = (fixture: string): ReadonlyArray<Record<string, unknown>> =>
     .filter((b): b is Record<string, unknown> => b !== null && typeof b === "object" && !Array.isArray(b))
 
 const NASTY: ReadonlyArray<unknown> = [
-  null, 0, -1, 1e308, true, [], {}, [[[]]], "", " ", "\u001b[2J\u001b[H", "a\tb\nc", "\u009b31m", "\u0000", "x".repeat(5000),
-  { nested: { deeper: [1, 2, 3] } }, "🙂".repeat(50), "../../etc/passwd", "$(id)"
+  null,
+  0,
+  -1,
+  1e308,
+  true,
+  [],
+  {},
+  [[[]]],
+  "",
+  " ",
+  "\u001b[2J\u001b[H",
+  "a\tb\nc",
+  "\u009b31m",
+  "\u0000",
+  "x".repeat(5000),
+  { nested: { deeper: [1, 2, 3] } },
+  "🙂".repeat(50),
+  "../../etc/passwd",
+  "$(id)"
 ]
 
 const mutate = (body: Record<string, unknown>, r: Prng, liveId: string, limit: number): string => {
@@ -83,9 +100,18 @@ describe(`hook payload mutations (seed ${SEED.toString(16)})`, () => {
     }
     const token = tokenOf(b)
     const started = Date.now()
-    const replies = await pool(4, cases.map(([route, body]) => () => rawRequest(b.port, "POST", `${route}?token=${token}`, body)))
+    const replies = await pool(
+      4,
+      cases.map(
+        ([route, body]) =>
+          () =>
+            rawRequest(b.port, "POST", `${route}?token=${token}`, body)
+      )
+    )
     const bad = replies.flatMap((reply, i) =>
-      reply.status > 0 && reply.status < 500 && !STACK.test(reply.text) ? [] : [`${cases[i]![0]} ${cases[i]![1].slice(0, 100)} → ${reply.status} ${reply.text.slice(0, 200)}`]
+      reply.status > 0 && reply.status < 500 && !STACK.test(reply.text)
+        ? []
+        : [`${cases[i]![0]} ${cases[i]![1].slice(0, 100)} → ${reply.status} ${reply.text.slice(0, 200)}`]
     )
     console.log(`hook mutations: ${cases.length} bodies in ${Date.now() - started} ms`)
     expect(bad).toEqual([])

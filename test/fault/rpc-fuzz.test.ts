@@ -31,8 +31,23 @@ const deep = (n: number, open: string, close: string, inner = "1") => open.repea
 
 /** Bodies that are wrong for every procedure, whatever it takes. */
 const nonObjects = (r: Prng): ReadonlyArray<string> => [
-  '"x"', "1", "-0", "null", "true", "[]", "[{}]", `"${"\\u0000".repeat(8)}"`, "{", "}", "{\"a\":", "\u0000", "\ufeff{}",
-  deep(100_000, "[", "]", ""), `{"a":${deep(100_000, "[", "]", "")}}`, `{"a":${deep(40, '{"a":', "}")}}`, String(r.next())
+  '"x"',
+  "1",
+  "-0",
+  "null",
+  "true",
+  "[]",
+  "[{}]",
+  `"${"\\u0000".repeat(8)}"`,
+  "{",
+  "}",
+  '{"a":',
+  "\u0000",
+  "\ufeff{}",
+  deep(100_000, "[", "]", ""),
+  `{"a":${deep(100_000, "[", "]", "")}}`,
+  `{"a":${deep(40, '{"a":', "}")}}`,
+  String(r.next())
 ]
 
 /** Objects with every field of the wrong type: for procedures that take a payload. */
@@ -56,9 +71,18 @@ describe(`RPC body fuzz (seed ${SEED.toString(16)})`, () => {
       if (p.fields.length > 0) for (let i = 0; i < BODIES_PER_PROCEDURE; i++) cases.push([p.tag, wrongFields(p, r)])
     }
     const started = Date.now()
-    const replies = await pool(4, cases.map(([tag, body]) => () => post(tag, body)))
+    const replies = await pool(
+      4,
+      cases.map(
+        ([tag, body]) =>
+          () =>
+            post(tag, body)
+      )
+    )
     const bad = replies.flatMap((reply, i) =>
-      reply.status >= 400 && reply.status < 500 && !STACK.test(reply.text) ? [] : [`${cases[i]![0]} ${cases[i]![1].slice(0, 80)} → ${reply.status} ${reply.text.slice(0, 200)}`]
+      reply.status >= 400 && reply.status < 500 && !STACK.test(reply.text)
+        ? []
+        : [`${cases[i]![0]} ${cases[i]![1].slice(0, 80)} → ${reply.status} ${reply.text.slice(0, 200)}`]
     )
     console.log(`rpc fuzz: ${cases.length} bodies in ${Date.now() - started} ms`)
     expect(bad).toEqual([])
@@ -77,16 +101,30 @@ describe(`RPC body fuzz (seed ${SEED.toString(16)})`, () => {
       expect(reply.status, target).toBeLessThan(500)
     }
     for (const target of ["http://[", "//[::1", "http://%zz/"]) {
-      const { reply } = await rawExchange(backend.b.port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${backend.b.port}\r\nConnection: close\r\n\r\n`)
+      const { reply } = await rawExchange(
+        backend.b.port,
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${backend.b.port}\r\nConnection: close\r\n\r\n`
+      )
       expect(reply.toString("latin1"), target).toMatch(/^HTTP\/1\.1 4\d\d /)
     }
-    const foreign = await rawRequest(backend.b.port, "POST", `/rpc/system.Info?token=${backend.token}`, "{}", { origin: "http://evil.test" })
+    const foreign = await rawRequest(backend.b.port, "POST", `/rpc/system.Info?token=${backend.token}`, "{}", {
+      origin: "http://evil.test"
+    })
     expect(foreign).toEqual({ status: 403, text: "forbidden origin" })
-    expect((await rawRequest(backend.b.port, "POST", `/rpc/system.Info?token=${backend.token}`, "{}", { origin: `http://127.0.0.1:${backend.b.port}` })).status).toBe(200)
+    expect(
+      (
+        await rawRequest(backend.b.port, "POST", `/rpc/system.Info?token=${backend.token}`, "{}", {
+          origin: `http://127.0.0.1:${backend.b.port}`
+        })
+      ).status
+    ).toBe(200)
   })
 
   it("never quits on a body that is not the procedure's object", async () => {
-    expect(await post("system.Quit", '"x"')).toEqual({ status: 400, text: `{"error":"the request body must be one JSON object of the procedure's arguments"}` })
+    expect(await post("system.Quit", '"x"')).toEqual({
+      status: 400,
+      text: `{"error":"the request body must be one JSON object of the procedure's arguments"}`
+    })
     expect((await rawRequest(backend.b.port, "GET", `/ping?token=${backend.token}`)).status).toBe(204)
   })
 })

@@ -67,10 +67,15 @@ describe("lich.db deleted while lich runs", () => {
       expect((await b.lich(["rename", "Session 1", "--project", project, "kept"])).code).toBe(0)
       const db = path.join(b.env.XDG_CONFIG_HOME!, "lich", "lich.db")
       fs.unlinkSync(db)
-      for (const argv of [["rename", "kept", "--project", project, "lost"], ["file", "kept", "--project", project, "folder"]]) {
+      for (const argv of [
+        ["rename", "kept", "--project", project, "lost"],
+        ["file", "kept", "--project", project, "folder"]
+      ]) {
         const r = await b.lich(argv)
         expect(r.code, argv[0]).toBe(1)
-        expect(r.stderr, argv[0]).toMatch(/^lich: the workspace database failed: lich\.db was deleted or replaced while lich was running \(.*\), so nothing more can be saved — what was saved until then has been put back there; quit lich and start it again \(lich quit, then lich\) to keep saving\n$/)
+        expect(r.stderr, argv[0]).toMatch(
+          /^lich: the workspace database failed: lich\.db was deleted or replaced while lich was running \(.*\), so nothing more can be saved — what was saved until then has been put back there; quit lich and start it again \(lich quit, then lich\) to keep saving\n$/
+        )
       }
       expect((await b.lich(["sessions"])).stdout).toMatch(/^kept\t/m)
       expect(labelsIn(db)).toEqual(["kept"])
@@ -91,13 +96,25 @@ describe("a read-only lich.db", () => {
     expect((await lichWithin(["open", "--project", t.project, "--kind", "shell"], t.env, 15_000)).code).toBe(0)
     await quit(first)
     const argv = root
-      ? ["unshare", "-m", "--propagation", "private", "sh", "-c", 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && exec "$2" --no-window', "sh", t.db, lichBin]
+      ? [
+          "unshare",
+          "-m",
+          "--propagation",
+          "private",
+          "sh",
+          "-c",
+          'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && exec "$2" --no-window',
+          "sh",
+          t.db,
+          lichBin
+        ]
       : (fs.chmodSync(t.db, 0o444), [lichBin, "--no-window"])
     await serve(argv, t.env)
     const r = await lichWithin(["rename", "Session 1", "--project", t.project, "renamed"], t.env, 15_000)
     expect(r).toMatchObject({
       code: 1,
-      stderr: "lich: the workspace database failed: lich's database cannot be written (read-only file or disk), so no change is saved — make lich.db and its directory writable, then restart lich\n"
+      stderr:
+        "lich: the workspace database failed: lich's database cannot be written (read-only file or disk), so no change is saved — make lich.db and its directory writable, then restart lich\n"
     })
     expect(labelsIn(t.db)).toEqual(["Session 1"])
     expect((await lichWithin(["sessions", "--json"], t.env, 15_000)).code).toBe(0)
@@ -105,7 +122,9 @@ describe("a read-only lich.db", () => {
     const port = Number(t.env.LICH_LISTEN_PORT)
     const token = JSON.parse(fs.readFileSync(path.join(t.env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token
     const health = await rawRequest(port, "POST", `/rpc/system.Health?token=${token}`, "{}")
-    expect(JSON.parse(health.text).store).toBe("lich's database cannot be written (read-only file or disk), so no change is saved — make lich.db and its directory writable, then restart lich")
+    expect(JSON.parse(health.text).store).toBe(
+      "lich's database cannot be written (read-only file or disk), so no change is saved — make lich.db and its directory writable, then restart lich"
+    )
   })
 })
 
@@ -116,7 +135,10 @@ describe("a full disk", () => {
     fs.mkdirSync(config, { recursive: true })
     // 2 MiB of tmpfs for the config dir, in the backend's own mount namespace.
     const ns = root ? ["unshare", "-m", "--propagation", "private"] : ["unshare", "-rm", "--propagation", "private"]
-    const backend = await serve([...ns, "sh", "-c", 'mount -t tmpfs -o size=2m tmpfs "$1" && exec "$2" --no-window', "sh", config, lichBin], t.env)
+    const backend = await serve(
+      [...ns, "sh", "-c", 'mount -t tmpfs -o size=2m tmpfs "$1" && exec "$2" --no-window', "sh", config, lichBin],
+      t.env
+    )
     const enter = ["-t", String(backend.pid), "-m", ...(root ? [] : ["-U", "--preserve-credentials"])]
     const inside = (argv: ReadonlyArray<string>) => lichWithinNs(enter, argv, t.env)
     expect((await inside(["open", "--project", t.project, "--kind", "shell"])).code).toBe(0)
@@ -125,10 +147,14 @@ describe("a full disk", () => {
     const full = await inside(["file", "Session 1", "--project", t.project, "f".repeat(150)])
     expect(full).toMatchObject({
       code: 1,
-      stderr: "lich: the workspace database failed: the disk holding lich's database is full, so this change was not saved — free some space and try again\n"
+      stderr:
+        "lich: the workspace database failed: the disk holding lich's database is full, so this change was not saved — free some space and try again\n"
     })
     spawnSync("nsenter", [...enter, "rm", filler])
-    expect(await inside(["file", "Session 1", "--project", t.project, "roomy"])).toMatchObject({ code: 0, stdout: 'Filed "Session 1" under "roomy".\n' })
+    expect(await inside(["file", "Session 1", "--project", t.project, "roomy"])).toMatchObject({
+      code: 0,
+      stdout: 'Filed "Session 1" under "roomy".\n'
+    })
   })
 })
 

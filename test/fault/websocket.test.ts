@@ -15,7 +15,8 @@ const MASK = Buffer.from([0x11, 0x22, 0x33, 0x44])
 /** A client frame: FIN/RSV bits and opcode, masked payload, the length in its shortest form. */
 const frame = (first: number, payload: Buffer, masked = true): Buffer => {
   const n = payload.length
-  const len = n < 126 ? Buffer.from([n]) : n < 65536 ? Buffer.from([126, n >> 8, n & 255]) : Buffer.concat([Buffer.from([127]), u64(BigInt(n))])
+  const len =
+    n < 126 ? Buffer.from([n]) : n < 65536 ? Buffer.from([126, n >> 8, n & 255]) : Buffer.concat([Buffer.from([127]), u64(BigInt(n))])
   if (masked) len[0]! |= 0x80
   const body = masked ? Buffer.from(payload.map((x, i) => x ^ MASK[i % 4]!)) : payload
   return Buffer.concat([Buffer.from([first]), len, masked ? MASK : Buffer.alloc(0), body])
@@ -72,6 +73,8 @@ describe("after the whole matrix", () => {
   it("refuses a socket opened from another origin, and takes the window's own", async () => {
     const withOrigin = (origin: string) => upgrade("/events").replace("\r\n\r\n", `\r\nOrigin: ${origin}\r\n\r\n`)
     expect((await rawExchange(backend.b.port, withOrigin("http://evil.test"))).reply.toString("latin1")).toMatch(/^HTTP\/1\.1 403/)
-    expect((await rawExchange(backend.b.port, withOrigin(`http://127.0.0.1:${backend.b.port}`), handshook)).reply.toString("latin1")).toMatch(/^HTTP\/1\.1 101/)
+    expect(
+      (await rawExchange(backend.b.port, withOrigin(`http://127.0.0.1:${backend.b.port}`), handshook)).reply.toString("latin1")
+    ).toMatch(/^HTTP\/1\.1 101/)
   })
 })

@@ -34,7 +34,7 @@ describe("the native fallback, before lich has the task", () => {
 
   it("a task of exactly 8192 bytes goes to lich", async () => {
     const eng = await session(cardsEnv, world(ran(opened({ status: "pending" }))))
-    const { core, answer } = await agentCall(eng, { prompt: "€".repeat(2730) + "ab" })
+    const { core, answer } = await agentCall(eng, { prompt: `${"€".repeat(2730)}ab` })
     expect(((await answer).result as Record<string, unknown>).status).toBe("async_launched")
     expect(core.nativeSpawns).toBe(0)
   })
@@ -48,7 +48,10 @@ describe("the native fallback, before lich has the task", () => {
   })
 
   it("an open whose task never went out names the card it left", async () => {
-    const eng = await session(cardsEnv, world(ran(opened(undefined), 1, "lich: the task did not reach \"Session 4\": retry with lich send\n")))
+    const eng = await session(
+      cardsEnv,
+      world(ran(opened(undefined), 1, 'lich: the task did not reach "Session 4": retry with lich send\n'))
+    )
     const { core, answer } = await agentCall(eng)
     expect(await answer).toEqual(NATIVE)
     expect(core.nativeSpawns).toBe(1)
@@ -96,7 +99,7 @@ describe("the isolated worker's branch", () => {
     expect(slugOf("Fix the flaky login tests in CI, again")).toBe("fix-the-flaky-login-tests")
     expect(slugOf("a b c d e f g")).toBe("a-b-c-d-e-f")
     expect(slugOf("Refactor authentication-middleware; internationalisation")).toBe("refactor-authentication-middleware")
-    expect(slugOf("x".repeat(50) + " tail")).toBe("x".repeat(40))
+    expect(slugOf(`${"x".repeat(50)} tail`)).toBe("x".repeat(40))
     expect(slugOf("修复 登录 测试")).toBe("修复-登录-测试")
     expect(slugOf("Исправить тесты входа")).toBe("исправить-тесты-входа")
     expect(slugOf("परीक्षण ठीक करो")).toBe("परीक्षण-ठीक-करो")
@@ -120,7 +123,20 @@ describe("the isolated worker's branch", () => {
     await (await agentCall(eng, { isolation: "worktree" })).answer
     expect(argvs(eng)).toEqual([
       ["git", "branch", "--show-current"],
-      [BIN, "open", "--kind", "claude", "--subagent", "--worktree", "subagent/fix-the-flaky-login-tests-Cd9z", "--base", "feature/login", "--prompt", expect.any(String), "--json"]
+      [
+        BIN,
+        "open",
+        "--kind",
+        "claude",
+        "--subagent",
+        "--worktree",
+        "subagent/fix-the-flaky-login-tests-Cd9z",
+        "--base",
+        "feature/login",
+        "--prompt",
+        expect.any(String),
+        "--json"
+      ]
     ])
   })
 
@@ -128,7 +144,18 @@ describe("the isolated worker's branch", () => {
     for (const git of [ran("\n"), ran("", 128, "fatal: not a git repository"), () => Promise.reject(new Error("no git"))]) {
       const eng = await session(cardsEnv, world(ran(opened({ status: "pending" })), git))
       await (await agentCall(eng, { isolation: "worktree" })).answer
-      expect(argvs(eng)[1]).toEqual([BIN, "open", "--kind", "claude", "--subagent", "--worktree", "subagent/fix-the-flaky-login-tests-Cd9z", "--prompt", expect.any(String), "--json"])
+      expect(argvs(eng)[1]).toEqual([
+        BIN,
+        "open",
+        "--kind",
+        "claude",
+        "--subagent",
+        "--worktree",
+        "subagent/fix-the-flaky-login-tests-Cd9z",
+        "--prompt",
+        expect.any(String),
+        "--json"
+      ])
     }
   })
 

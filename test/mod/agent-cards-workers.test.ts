@@ -15,7 +15,16 @@ const render = async (eng: Engine) =>
     }
   ).props.modes
 
-const row = (name: string, state: string) => ({ label: name, name, project: "lich", kind: "claude", state, id: name, path: "/p", projectPath: "/p" })
+const row = (name: string, state: string) => ({
+  label: name,
+  name,
+  project: "lich",
+  kind: "claude",
+  state,
+  id: name,
+  path: "/p",
+  projectPath: "/p"
+})
 
 /** A lich whose `open` hands out the next worker each time and whose roster the test sets. */
 const lich = () => {
@@ -24,9 +33,12 @@ const lich = () => {
     if (argv[0] === "git") return ran("main\n")
     if (argv[1] === "open") {
       state.opened += 1
-      return ran(opened({ status: "pending" }, { name: `w-${state.opened}`, label: `Worker ${state.opened}`, path: `/wt/w-${state.opened}` }))
+      return ran(
+        opened({ status: "pending" }, { name: `w-${state.opened}`, label: `Worker ${state.opened}`, path: `/wt/w-${state.opened}` })
+      )
     }
-    if (argv[1] === "sessions") return typeof state.rows === "string" ? ran(state.rows, 1, "lich: no lich is running") : ran(JSON.stringify(state.rows))
+    if (argv[1] === "sessions")
+      return typeof state.rows === "string" ? ran(state.rows, 1, "lich: no lich is running") : ran(JSON.stringify(state.rows))
     state.stops.push(argv)
     return state.stop
   }
@@ -126,7 +138,12 @@ describe("TaskStop", () => {
     const result = await taskStop(eng, { task_id: "w-1" })
     expect(state.stops).toEqual([[BIN, "close", "w-1"]])
     expect(result).toEqual({
-      result: { message: expect.stringContaining('"Worker 1"'), task_id: "w-1", task_type: "local_agent", command: "Fix the flaky login tests" }
+      result: {
+        message: expect.stringContaining('"Worker 1"'),
+        task_id: "w-1",
+        task_type: "local_agent",
+        command: "Fix the flaky login tests"
+      }
     })
     expect(await render(eng)).toEqual(["focus"])
     // No longer counted: a second TaskStop is Claude Code's.
@@ -147,7 +164,7 @@ describe("TaskStop", () => {
     const { state, run } = lich()
     const eng = await session(cardsEnv, run)
     await (await agentCall(eng)).answer
-    state.stop = ran("", 1, "lich: no session named \"w-1\"\n")
+    state.stop = ran("", 1, 'lich: no session named "w-1"\n')
     expect(await taskStop(eng, { task_id: "w-1" })).toEqual({ deny: 'lich could not stop the session "Worker 1": no session named "w-1"' })
     expect(await render(eng)).toEqual(["focus", "lich: 1 worker"])
   })
@@ -156,7 +173,9 @@ describe("TaskStop", () => {
     const { state, run } = lich()
     const eng = await session(cardsEnv, run)
     await (await agentCall(eng)).answer
-    expect(await taskStop(eng, { task_id: "b7x2k" }, async () => ({ result: { message: "stopped", task_id: "b7x2k", task_type: "local_bash" } }))).toEqual({
+    expect(
+      await taskStop(eng, { task_id: "b7x2k" }, async () => ({ result: { message: "stopped", task_id: "b7x2k", task_type: "local_bash" } }))
+    ).toEqual({
       result: { message: "stopped", task_id: "b7x2k", task_type: "local_bash" }
     })
     expect(state.stops).toEqual([])

@@ -30,7 +30,10 @@ describe("which Agent calls it takes", () => {
     expect(((await answer).result as Record<string, unknown>).status).toBe("async_launched")
   })
 
-  const native = async (eng: Awaited<ReturnType<typeof session>>, ...args: Parameters<typeof agentCall> extends [unknown, ...infer R] ? R : never) => {
+  const native = async (
+    eng: Awaited<ReturnType<typeof session>>,
+    ...args: Parameters<typeof agentCall> extends [unknown, ...infer R] ? R : never
+  ) => {
     const { core, answer } = await agentCall(eng, ...args)
     expect(await answer).toEqual(NATIVE)
     expect(core.nativeSpawns).toBe(1)
@@ -72,11 +75,16 @@ describe("which Agent calls it takes", () => {
     const { core, answer } = await agentCall(worker)
     expect(await answer).toEqual(NATIVE)
     expect(core.nativeSpawns).toBe(1)
-    expect(worker.toasts).toEqual([{ text: expect.stringContaining("keeps its subagents inside Claude Code"), options: { timeoutMs: 8000 } }])
+    expect(worker.toasts).toEqual([
+      { text: expect.stringContaining("keeps its subagents inside Claude Code"), options: { timeoutMs: 8000 } }
+    ])
   })
 
   it("opens cards from a worker below lich's limit, from a subagent/ branch too", async () => {
-    const eng = await session({ ...cardsEnv, LICH_SUBAGENT_DEPTH: "1" }, world(ran(opened({ status: "pending" })), ran("subagent/fix-ab12\n")))
+    const eng = await session(
+      { ...cardsEnv, LICH_SUBAGENT_DEPTH: "1" },
+      world(ran(opened({ status: "pending" })), ran("subagent/fix-ab12\n"))
+    )
     const { core, answer } = await agentCall(eng, { isolation: "worktree" })
     expect(((await answer).result as Record<string, unknown>).status).toBe("async_launched")
     expect(core.nativeSpawns).toBe(0)
@@ -101,14 +109,22 @@ describe("which Agent calls it takes", () => {
 
   it("leaves a spawn no taken call raised (a plugin's $.agent.spawn) to Claude Code", async () => {
     const eng = await session(cardsEnv, pending)
-    const spawned = await eng.dispatch("agent.spawn", { tool_use_id: "", prompt: "p", description: "d", subagentType: "general-purpose", fork: false }, async () => ({ model: "m", agentId: "a-1" }))
+    const spawned = await eng.dispatch(
+      "agent.spawn",
+      { tool_use_id: "", prompt: "p", description: "d", subagentType: "general-purpose", fork: false },
+      async () => ({ model: "m", agentId: "a-1" })
+    )
     expect(spawned).toEqual({ model: "m", agentId: "a-1" })
     expect(eng.runs.seen).toEqual([])
   })
 })
 
 describe("what the Agent call answers", () => {
-  const answerFor = async (delivery: Record<string, unknown>, over: Record<string, unknown> = {}, sessionOver: Record<string, unknown> = {}) => {
+  const answerFor = async (
+    delivery: Record<string, unknown>,
+    over: Record<string, unknown> = {},
+    sessionOver: Record<string, unknown> = {}
+  ) => {
     const eng = await session(cardsEnv, world(ran(opened(delivery, sessionOver))))
     return { eng, result: await (await agentCall(eng, over)).answer }
   }
@@ -124,7 +140,16 @@ describe("what the Agent call answers", () => {
     })
     const [line] = result.context as Array<string>
     expect(result.context).toHaveLength(1)
-    for (const part of ['"Session 4"', '"session-4-9f8e"', "same checkout (/work/lich)", "[lich] note", "send_to_session", '"$LICH_BIN" send session-4-9f8e', "SendMessage cannot reach it", "TaskStop"])
+    for (const part of [
+      '"Session 4"',
+      '"session-4-9f8e"',
+      "same checkout (/work/lich)",
+      "[lich] note",
+      "send_to_session",
+      '"$LICH_BIN" send session-4-9f8e',
+      "SendMessage cannot reach it",
+      "TaskStop"
+    ])
       expect(line).toContain(part)
   })
 

@@ -66,7 +66,7 @@ describe("mod-answer", () => {
     const long = "x".repeat(17000)
     await eng.dispatch("classic.Stop", stop({ last_assistant_message: long }))
     await eng.dispatch("turn.complete", complete({ answer: long }))
-    expect((await eng.requestTo("/mod/answer")).body!.text).toBe("x".repeat(16000) + "[truncated]")
+    expect((await eng.requestTo("/mod/answer")).body!.text).toBe(`${"x".repeat(16000)}[truncated]`)
   })
 
   it("posts nothing while work it started still runs in the background", async () => {

@@ -16,8 +16,10 @@ export const NATIVE = { result: { status: "completed", agentId: "a-native", cont
 
 type Next = ((e: Record<string, unknown>) => Promise<unknown>) & { origin?: unknown; signal?: AbortSignal }
 
-export const nextOf = (fn: (e: Record<string, unknown>) => Promise<unknown>, extra: { origin?: unknown; signal?: AbortSignal } = {}): Next =>
-  Object.assign(fn, extra)
+export const nextOf = (
+  fn: (e: Record<string, unknown>) => Promise<unknown>,
+  extra: { origin?: unknown; signal?: AbortSignal } = {}
+): Next => Object.assign(fn, extra)
 
 export const agentInput = (over: Record<string, unknown> = {}) => ({
   tool: "Agent",
@@ -49,10 +51,13 @@ export const agentCall = async (
   opts: { origin?: unknown; spawn?: Record<string, unknown>; refusal?: unknown } = {}
 ) => {
   const core: Core = { spawns: [], nativeSpawns: 0, refusal: opts.refusal, esc: new AbortController() }
-  const nativeSpawn = nextOf(async () => {
-    core.nativeSpawns += 1
-    return { model: "claude-sonnet", agentId: "a-native" }
-  }, { signal: core.esc.signal })
+  const nativeSpawn = nextOf(
+    async () => {
+      core.nativeSpawns += 1
+      return { model: "claude-sonnet", agentId: "a-native" }
+    },
+    { signal: core.esc.signal }
+  )
   const beneath = nextOf(
     async (e) => {
       if (core.refusal !== undefined) return core.refusal
@@ -78,16 +83,26 @@ export const agentCall = async (
   return { core, answer }
 }
 
-export const session = async (env: Record<string, string> = cardsEnv, run?: (argv: ReadonlyArray<string>) => unknown, interactive = true) => {
+export const session = async (
+  env: Record<string, string> = cardsEnv,
+  run?: (argv: ReadonlyArray<string>) => unknown,
+  interactive = true
+) => {
   const eng = await load(env, run ? { run } : {})
   await eng.start(interactive)
   return eng
 }
 
-export const ran = (stdout: string, exitCode = 0, stderr = "") => ({ exitCode, stdout, stderr, isStdoutTruncated: false, isStderrTruncated: false })
+export const ran = (stdout: string, exitCode = 0, stderr = "") => ({
+  exitCode,
+  stdout,
+  stderr,
+  isStdoutTruncated: false,
+  isStderrTruncated: false
+})
 
 export const opened = (delivery: Record<string, unknown> | undefined, over: Record<string, unknown> = {}) =>
-  JSON.stringify({
+  `${JSON.stringify({
     id: "9f8e",
     projectId: "p1",
     project: "lich",
@@ -102,15 +117,18 @@ export const opened = (delivery: Record<string, unknown> | undefined, over: Reco
     folder: "planner",
     ...over,
     ...(delivery === undefined ? {} : { delivery: { ticket: "a1b2c3d4", target: "Session 4", answer: "", ...delivery } })
-  }) + "\n"
+  })}\n`
 
 /**
  * A process.run answerer: `git` answers `branch`, `lich open` answers `open`, `sessions` answers
  * `sessions`; an answer given as a function is called at each run (a rejection made only when asked).
  */
-export const world = (open: unknown, branch: unknown = ran("main\n"), sessions: unknown = ran("[]")) => (argv: ReadonlyArray<string>) => {
-  const answer = argv[0] === "git" ? branch : argv[1] === "open" ? open : argv[1] === "sessions" ? sessions : ran("", 1, "lich: unexpected")
-  return typeof answer === "function" ? (answer as () => unknown)() : answer
-}
+export const world =
+  (open: unknown, branch: unknown = ran("main\n"), sessions: unknown = ran("[]")) =>
+  (argv: ReadonlyArray<string>) => {
+    const answer =
+      argv[0] === "git" ? branch : argv[1] === "open" ? open : argv[1] === "sessions" ? sessions : ran("", 1, "lich: unexpected")
+    return typeof answer === "function" ? (answer as () => unknown)() : answer
+  }
 
 export const argvs = (eng: Engine) => eng.runs.seen.map((r) => r.args.argv)

@@ -184,11 +184,11 @@ describe("each kind", () => {
     await deliver({ id: "0000000f", kind: "ask", question: "what are you doing?" })
     const fork = await eng.forks.next()
     expect(fork.args.prompt).toMatch(/^Side question[^\n]*no tools[^\n]*brief\.\n\nwhat are you doing\?$/)
-    fork.reply.resolve({ isAnswered: true, text: "a".repeat(15999) + "😀" + "tail", usage: {} })
+    fork.reply.resolve({ isAnswered: true, text: `${"a".repeat(15999)}😀tail`, usage: {} })
     const ack = await ackOf(eng)
     expect(ack).toMatchObject({ id: "0000000f", kind: "ask", ok: true })
     // 15999 units, then an emoji whose second half would be unit 16001: the pair is left out whole.
-    expect(ack!.answer).toBe("a".repeat(15999) + "[truncated]")
+    expect(ack!.answer).toBe(`${"a".repeat(15999)}[truncated]`)
 
     await deliver({ id: "00000010", kind: "ask", question: "short?" })
     ;(await eng.forks.next()).reply.resolve({ isAnswered: true, text: "b".repeat(16000), usage: {} })

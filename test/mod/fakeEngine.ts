@@ -126,12 +126,14 @@ const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
     runs: new Stream<Run>()
   }
   const counts = { envReads: [] as Array<string>, invalidations: 0, toasts: [] as Array<{ text: string; options: unknown }>, now: 0 }
-  const call = <A, R>(stream: Stream<Call<A, R>>, answer?: (args: A) => unknown) => (args: A) => {
-    const reply = deferred<R>()
-    stream.push({ args, reply })
-    if (answer) reply.resolve(answer(args) as R)
-    return reply.promise
-  }
+  const call =
+    <A, R>(stream: Stream<Call<A, R>>, answer?: (args: A) => unknown) =>
+    (args: A) => {
+      const reply = deferred<R>()
+      stream.push({ args, reply })
+      if (answer) reply.resolve(answer(args) as R)
+      return reply.promise
+    }
   const fetch = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
     new Promise((resolve, reject) => {
       const u = new URL(url)
@@ -156,7 +158,10 @@ const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
     clock: { after, now: async () => counts.now },
     process: {
       run: (argv: ReadonlyArray<string>, init?: Record<string, unknown>) =>
-        call(streams.runs, auto.run && ((a: { argv: ReadonlyArray<string>; init: Record<string, unknown> | undefined }) => auto.run!(a.argv, a.init)))({ argv, init })
+        call(
+          streams.runs,
+          auto.run && ((a: { argv: ReadonlyArray<string>; init: Record<string, unknown> | undefined }) => auto.run!(a.argv, a.init))
+        )({ argv, init })
     },
     prompt: { submit: call(streams.submits, auto.submit) },
     turn: { abort: call(streams.aborts, auto.abort) },

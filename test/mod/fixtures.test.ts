@@ -45,8 +45,17 @@ describe("the shared fixtures", () => {
     await eng.start()
     const readings = [
       { context: { window: 200000 }, rateLimits: [], changed: ["context"] },
-      { context: { window: 1000000, tokens: 41000, percent: 4 }, rateLimits: [{ kind: "five_hour", percentUsed: 12.5, resetsAt: "2026-12-01T15:00:00Z" }], cost: { usd: 0.42 }, changed: ["cost"] },
-      { context: { window: 200000, tokens: 1, percent: 0 }, rateLimits: [{ kind: "spend_limit", percentUsed: 140 }], changed: ["rateLimits"] }
+      {
+        context: { window: 1000000, tokens: 41000, percent: 4 },
+        rateLimits: [{ kind: "five_hour", percentUsed: 12.5, resetsAt: "2026-12-01T15:00:00Z" }],
+        cost: { usd: 0.42 },
+        changed: ["cost"]
+      },
+      {
+        context: { window: 200000, tokens: 1, percent: 0 },
+        rateLimits: [{ kind: "spend_limit", percentUsed: 140 }],
+        changed: ["rateLimits"]
+      }
     ]
     for (const reading of readings) {
       await eng.dispatch("session.measure", reading)

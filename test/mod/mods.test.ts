@@ -157,7 +157,12 @@ describe("mod-compacting", () => {
   })
 
   it("says nothing about a subagent's compaction or one made ahead of time", async () => {
-    for (const [trigger, agentId] of [["manual", "a-1"], ["auto", "a-2"], ["precompute", undefined], ["plugin", undefined]] as const) {
+    for (const [trigger, agentId] of [
+      ["manual", "a-1"],
+      ["auto", "a-2"],
+      ["precompute", undefined],
+      ["plugin", undefined]
+    ] as const) {
       const { eng, beneath, result } = await compact(trigger, agentId)
       beneath.resolve({ messages: [] })
       await result
@@ -239,7 +244,9 @@ describe("the gate", () => {
 
 describe("the release", () => {
   it("is the same in plugin.json, post.sh and the module", async () => {
-    const { version } = JSON.parse(fs.readFileSync(path.join(root, "hooks", ".claude-plugin", "plugin.json"), "utf8")) as { version: string }
+    const { version } = JSON.parse(fs.readFileSync(path.join(root, "hooks", ".claude-plugin", "plugin.json"), "utf8")) as {
+      version: string
+    }
     expect(version).toBe("0.19.0")
     expect(fs.readFileSync(path.join(root, "hooks", "hooks", "post.sh"), "utf8")).toContain(`LICH_PLUGIN_VERSION=${version}\n`)
     expect(fs.readFileSync(path.join(root, "hooks", "hooks", "mod", "wire.js"), "utf8")).toContain(`PLUGIN_VERSION = "${version}"\n`)
@@ -251,6 +258,14 @@ describe("the release", () => {
       hooks: Record<string, unknown>
     }
     expect(hooks.modules).toEqual(["./lich.js"])
-    expect(Object.keys(hooks.hooks)).toEqual(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Notification", "Stop", "SessionEnd"])
+    expect(Object.keys(hooks.hooks)).toEqual([
+      "SessionStart",
+      "UserPromptSubmit",
+      "PreToolUse",
+      "PostToolUse",
+      "Notification",
+      "Stop",
+      "SessionEnd"
+    ])
   })
 })

@@ -34,7 +34,9 @@ describe("the footer text", () => {
     expect(statusLine({ owed: [], open: [open("busy")], ready: [] })).toBe("lich: 1 task out")
     expect(statusLine({ owed: [], open: [open("busy"), open("")], ready: [] })).toBe("lich: 2 tasks out")
     expect(statusLine({ owed: [], open: [open("waiting")], ready: [] })).toBe("lich: 1 task out (1 waiting)")
-    expect(statusLine({ owed: [], open: [open("waiting"), open("busy"), open("waiting")], ready: [] })).toBe("lich: 3 tasks out (2 waiting)")
+    expect(statusLine({ owed: [], open: [open("waiting"), open("busy"), open("waiting")], ready: [] })).toBe(
+      "lich: 3 tasks out (2 waiting)"
+    )
   })
 
   it("counts answers to collect", () => {

@@ -16,8 +16,16 @@ interface Report {
     readonly errors: ReadonlyArray<unknown>
     readonly modules: ReadonlyArray<{
       readonly module: string
-      readonly uses: { readonly calls: ReadonlyArray<string>; readonly env: { readonly reads: ReadonlyArray<string>; readonly writes: ReadonlyArray<string> } }
-      readonly hooks: ReadonlyArray<{ readonly pattern: string; readonly matcher: unknown; readonly isGate: boolean; readonly hasCatch: boolean }>
+      readonly uses: {
+        readonly calls: ReadonlyArray<string>
+        readonly env: { readonly reads: ReadonlyArray<string>; readonly writes: ReadonlyArray<string> }
+      }
+      readonly hooks: ReadonlyArray<{
+        readonly pattern: string
+        readonly matcher: unknown
+        readonly isGate: boolean
+        readonly hasCatch: boolean
+      }>
     }> | null
   }>
 }

@@ -20,8 +20,7 @@ declare const __LICH_VERSION__: string
 // Read here as well as in commands/version.ts: importing that module would evaluate Effect.
 const version = typeof __LICH_VERSION__ === "string" ? __LICH_VERSION__ : "0.0.0-dev"
 
-const run = (name: string, args: ReadonlyArray<string>) =>
-  (require("./main.js") as typeof import("./main.js")).run(name, args, version)
+const run = (name: string, args: ReadonlyArray<string>) => (require("./main.js") as typeof import("./main.js")).run(name, args, version)
 
 const refuse = (line: string) => {
   process.stderr.write(`lich: ${oneLine(line)}\n`)
@@ -46,7 +45,7 @@ switch (d._tag) {
     refuse(d.message)
     break
   case "help":
-    if (d.topic === "") process.stdout.write(renderHelp(version, table) + "\n")
+    if (d.topic === "") process.stdout.write(`${renderHelp(version, table)}\n`)
     else if (!commandNames.includes(d.topic) || d.topic === "help") refuse(unknownCommandLine({ word: d.topic, suggestion: "" }))
     else run(d.topic, ["--help"])
     break

@@ -140,9 +140,9 @@ export const httpCall = <Tag extends string, P extends Schema.Schema.Any, S exte
       )
     }
     const envelope = decodeRpcEnvelope(json)
-    const typed = yield* Schema.decodeUnknown(rpc.errorSchema as unknown as Schema.Schema<Schema.Schema.Type<E>, unknown>)(envelope.failure).pipe(
-      Effect.option
-    )
+    const typed = yield* Schema.decodeUnknown(rpc.errorSchema as unknown as Schema.Schema<Schema.Schema.Type<E>, unknown>)(
+      envelope.failure
+    ).pipe(Effect.option)
     if (typed._tag === "Some") return yield* Effect.fail(typed.value)
     return yield* new Unreachable({ message: envelope.error ?? `lich answered ${reply.status}` })
   })

@@ -35,7 +35,9 @@ describe("what argv means", () => {
   it("refuses an unknown word with the closest command when one is near", () => {
     expect(dispatch(["sesions"], names)).toEqual({ _tag: "unknown", word: "sesions", suggestion: "sessions" })
     expect(dispatch(["xyzzyplugh"], names)).toEqual({ _tag: "unknown", word: "xyzzyplugh", suggestion: "" })
-    expect(unknownCommandLine({ word: "sned", suggestion: "send" })).toBe('unknown command "sned" — did you mean "send"? Run `lich help` for the list.')
+    expect(unknownCommandLine({ word: "sned", suggestion: "send" })).toBe(
+      'unknown command "sned" — did you mean "send"? Run `lich help` for the list.'
+    )
     expect(unknownCommandLine({ word: "zz", suggestion: "" })).toBe('unknown command "zz". Run `lich help` for the list.')
   })
 

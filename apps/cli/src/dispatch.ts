@@ -66,7 +66,11 @@ const appArgs = (argv: ReadonlyArray<string>): Dispatch => {
       if (v === undefined || v === "") return { _tag: "usage", message: "--shell needs the path of a browser: lich --shell <path>" }
       shell = v
     } else if (a.startsWith("--shell=")) shell = a.slice("--shell=".length)
-    else return { _tag: "usage", message: `unknown flag ${quote(a)} — lich takes --no-window, --shell <path>, or -- <browser flags>; run \`lich help\` for the commands` }
+    else
+      return {
+        _tag: "usage",
+        message: `unknown flag ${quote(a)} — lich takes --no-window, --shell <path>, or -- <browser flags>; run \`lich help\` for the commands`
+      }
   }
   return { _tag: "app", window, shell, browserFlags: [] }
 }

@@ -42,7 +42,10 @@ export const usageOf = (command: AnyCommand): string => stripAnsi(HelpDoc.toAnsi
 export const commandHelp = (command: AnyCommand): string => {
   const text = stripAnsi(HelpDoc.toAnsiText(Command.getHelp(command, CliConfig.make({ showBuiltIns: false }))))
   const lines = text.split("\n").filter((l) => !HELP_BOILERPLATE.has(l.trim()))
-  return `usage: lich ${usageOf(command)}\n\n${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}`
+  return `usage: lich ${usageOf(command)}\n\n${lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()}`
 }
 
 /** @effect/cli's own flags, accepted by every command. */
@@ -103,7 +106,12 @@ export const withPlainStdout = <A, E, R>(self: Effect.Effect<A, E, R>) =>
     const write = process.stdout.write.bind(process.stdout)
     process.stdout.write = ((chunk: string | Uint8Array, ...rest: Array<never>) =>
       write(typeof chunk === "string" ? stripAnsi(chunk) : chunk, ...rest)) as typeof process.stdout.write
-    return Effect.ensuring(self, Effect.sync(() => { process.stdout.write = write }))
+    return Effect.ensuring(
+      self,
+      Effect.sync(() => {
+        process.stdout.write = write
+      })
+    )
   })
 
 /**
@@ -112,7 +120,6 @@ export const withPlainStdout = <A, E, R>(self: Effect.Effect<A, E, R>) =>
  */
 export const withoutCliErrorPrinting = <A, E, R>(self: Effect.Effect<A, E, R>) =>
   Console.consoleWith((c) => Effect.withConsole(self, Object.assign(Object.create(c) as Console.Console, { error: () => Effect.void })))
-
 
 /** @effect/cli's refusals of a command line: a ValidationError, or a wrapper carrying one in `error`. */
 export const isCliValidation = (error: unknown): boolean => {

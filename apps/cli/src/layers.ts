@@ -43,13 +43,19 @@ const firstIssue = (e: ParseResult.ParseError): string => ParseResult.ArrayForma
 const inMemory = (handlers: Readonly<Record<string, Handler>>): LichClientShape => ({
   call: (group, rpc, payload) =>
     Effect.gen(function* () {
-      const encoded = yield* Schema.encode(asSchema(rpc.payloadSchema))(payload).pipe(Effect.mapError((e) => new Usage({ message: firstIssue(e) })))
+      const encoded = yield* Schema.encode(asSchema(rpc.payloadSchema))(payload).pipe(
+        Effect.mapError((e) => new Usage({ message: firstIssue(e) }))
+      )
       const name = `${group}.${rpc._tag}`
       const handler = handlers[name]
       if (!handler) return yield* new Unreachable({ message: `no test handler for ${name}` })
       const decoded = yield* Effect.orDie(Schema.decodeUnknown(asSchema(rpc.payloadSchema))(encoded))
       const answer = yield* handler(decoded).pipe(
-        Effect.catchAll((e) => Effect.flatMap(Effect.orDie(Schema.encode(asSchema(rpc.errorSchema))(e)), (wire) => Effect.flip(Schema.decodeUnknown(asSchema(rpc.errorSchema))(wire).pipe(Effect.orDie))))
+        Effect.catchAll((e) =>
+          Effect.flatMap(Effect.orDie(Schema.encode(asSchema(rpc.errorSchema))(e)), (wire) =>
+            Effect.flip(Schema.decodeUnknown(asSchema(rpc.errorSchema))(wire).pipe(Effect.orDie))
+          )
+        )
       )
       const wire = yield* Effect.orDie(Schema.encode(asSchema(rpc.successSchema))(answer))
       return yield* Effect.orDie(Schema.decodeUnknown(asSchema(rpc.successSchema))(wire))
@@ -60,7 +66,8 @@ export class LichClient extends Context.Tag("lich/cli/LichClient")<LichClient, L
   /** The real backend, over node:http (client.ts says why not fetch or @effect/rpc's client). */
   static readonly nodeHttp: Layer.Layer<LichClient> = Layer.succeed(LichClient, { call: httpCall })
   /** Answers from `handlers`, keyed `<group>.<Tag>` (e.g. `relay.Peers`); any other call is Unreachable. */
-  static readonly test = (handlers: Readonly<Record<string, Handler>>): Layer.Layer<LichClient> => Layer.succeed(LichClient, inMemory(handlers))
+  static readonly test = (handlers: Readonly<Record<string, Handler>>): Layer.Layer<LichClient> =>
+    Layer.succeed(LichClient, inMemory(handlers))
 }
 
 /** `LichClient.call` from wherever a command or tool runs. */

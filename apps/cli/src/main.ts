@@ -64,7 +64,13 @@ const lazyTerminal = Layer.scoped(
 
 // The commands' types are erased in the table (AnyCommand), so the compiler cannot see that they
 // need LichClient: it is provided here for all of them.
-const environment = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer, lazyTerminal, CliConfig.layer({ showBuiltIns: false }), LichClient.nodeHttp)
+const environment = Layer.mergeAll(
+  NodeFileSystem.layer,
+  NodePath.layer,
+  lazyTerminal,
+  CliConfig.layer({ showBuiltIns: false }),
+  LichClient.nodeHttp
+)
 
 const runCommand = (name: string, args: ReadonlyArray<string>, version: string) => {
   const entry = table.find((c) => c.name === name)!
@@ -83,7 +89,11 @@ const runCommand = (name: string, args: ReadonlyArray<string>, version: string) 
   const root = Command.make("lich").pipe(Command.withSubcommands([command]))
   const cli = Command.run(root, { name: "lich", version, executable: "lich" })
   // Only a command line @effect/cli refused is examined again, so the happy path pays nothing.
-  return Effect.catchIf(cli(["node", "lich", name, ...args]), (e) => messageOf(e).tag === "Usage", (e) => Effect.fail(clearerUsage(command, name, args) ?? e))
+  return Effect.catchIf(
+    cli(["node", "lich", name, ...args]),
+    (e) => messageOf(e).tag === "Usage",
+    (e) => Effect.fail(clearerUsage(command, name, args) ?? e)
+  )
 }
 
 /**
@@ -113,7 +123,8 @@ export const run = (name: string, args: ReadonlyArray<string>, version: string) 
   Effect.runPromiseExit(program).then((exit) => {
     if (Exit.isSuccess(exit)) return
     const failure = Cause.failureOption(exit.cause)
-    const { tag, message } = failure._tag === "Some" ? messageOf(failure.value) : { tag: "Failed" as const, message: defectLine(exit.cause) }
+    const { tag, message } =
+      failure._tag === "Some" ? messageOf(failure.value) : { tag: "Failed" as const, message: defectLine(exit.cause) }
     Effect.runSync(failLine(message))
     process.exitCode = exitCodeFor(tag)
   })

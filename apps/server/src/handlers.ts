@@ -10,7 +10,6 @@ import { diagnostics } from "./diagnostics.js"
 import { Window } from "./window/Window.js"
 import { windowState } from "./window/state.js"
 
-
 export const RelayHandlers = RelayRpcs.toLayer(
   Effect.gen(function* () {
     const ws = yield* Workspace
@@ -32,7 +31,13 @@ export const RelayHandlers = RelayRpcs.toLayer(
         Effect.gen(function* () {
           const focused = yield* relay.focus(p)
           if ((yield* window.attached) === 0) {
-            yield* window.open().pipe(Effect.mapError((e) => new Failed({ message: `"${focused.label}" is focused, but no window could be opened: ${e.message}` })))
+            yield* window
+              .open()
+              .pipe(
+                Effect.mapError(
+                  (e) => new Failed({ message: `"${focused.label}" is focused, but no window could be opened: ${e.message}` })
+                )
+              )
           }
           return focused
         })

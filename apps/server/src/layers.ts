@@ -24,9 +24,7 @@ const ExitEvents = Layer.scopedDiscard(
   Effect.gen(function* () {
     const terminals = yield* Terminals
     const hub = yield* EventHub
-    yield* Effect.forkScoped(
-      Stream.runForEach(terminals.exits, (e) => hub.publish({ _tag: "session-exit", id: e.id, code: e.exitCode }))
-    )
+    yield* Effect.forkScoped(Stream.runForEach(terminals.exits, (e) => hub.publish({ _tag: "session-exit", id: e.id, code: e.exitCode })))
   })
 )
 
@@ -50,9 +48,13 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     Themes.layer(path.join(configDir(config.env), "themes")),
     CostLedger.layer(rootsFrom(config.env, config.home))
   )
-  const handlers = Layer.mergeAll(RelayHandlers, SpawnHandlers, SystemHandlers, DeskHandlers.pipe(Layer.provide(DeskLayer)), ExitEvents, Hooks.layer).pipe(
-    Layer.provideMerge(windowing),
-    Layer.provideMerge(relay)
-  )
+  const handlers = Layer.mergeAll(
+    RelayHandlers,
+    SpawnHandlers,
+    SystemHandlers,
+    DeskHandlers.pipe(Layer.provide(DeskLayer)),
+    ExitEvents,
+    Hooks.layer
+  ).pipe(Layer.provideMerge(windowing), Layer.provideMerge(relay))
   return handlers
 }

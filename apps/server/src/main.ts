@@ -4,7 +4,7 @@
  * the store, the PTYs and the listener come up, runtime.json is written (0600), and the backend
  * serves until `lich quit` or a signal; ending closes every PTY and removes the runtime file.
  */
-import { EventHub } from "@lich/events"
+import type { EventHub } from "@lich/events"
 import { hookPaths, Hooks } from "@lich/hooks"
 import { layClaudePlugin } from "@lich/spawn"
 import { keptToken } from "@lich/ptyhost"
@@ -76,9 +76,11 @@ const serve = (port: number, token: string, o: AppOptions) =>
     yield* sayAndLog(`lich ${serverVersion()} is running on port ${port} (pid ${process.pid}).`)
     yield* sayAndLog(`Window: ${launchUrl(port, yield* window.launchCode)} (one use, within a minute; \`lich\` opens another)`)
     if (o.window) {
-      yield* window.open({ shell: o.shell, flags: o.browserFlags }).pipe(
-        Effect.catchAll((e) => sayAndLog(`lich: the window did not open: ${e.message} — lich keeps running; run lich again to retry`))
-      )
+      yield* window
+        .open({ shell: o.shell, flags: o.browserFlags })
+        .pipe(
+          Effect.catchAll((e) => sayAndLog(`lich: the window did not open: ${e.message} — lich keeps running; run lich again to retry`))
+        )
     }
     yield* lifecycle.awaitQuit
     yield* sayAndLog("lich is quitting: ending every session.")
@@ -101,9 +103,7 @@ export const program = (o: AppOptions) =>
       if (!browser.ok) return yield* new WindowError({ message: browser.reason })
     }
     if (probe.state === "running") {
-      return yield* say(
-        `lich is already running (pid ${probe.runtime.pid}, port ${probe.runtime.port}) — this start leaves it be.`
-      )
+      return yield* say(`lich is already running (pid ${probe.runtime.pid}, port ${probe.runtime.port}) — this start leaves it be.`)
     }
     yield* Singleton.configDir(env)
     yield* Effect.scoped(ownTheConfigDir(port, o))
@@ -150,4 +150,3 @@ const ownTheConfigDir = (port: number, o: AppOptions) =>
       Effect.provide(LogFileLive(logFile(env), token, levelOf(env.LICH_LOG_LEVEL)))
     )
   })
-

@@ -40,8 +40,7 @@ export const depthOf = (value) => (typeof value === "string" && /^[0-9]+$/.test(
 export const verdict = (e, origin, config) => {
   if (origin?.plugin !== "engine" || e.agentId !== undefined) return "native"
   if (e.subagent_type !== undefined && e.subagent_type !== "general-purpose") return "native"
-  if ((typeof e.team_name === "string" && e.team_name !== "") || (e.isolation !== undefined && e.isolation !== "worktree"))
-    return "native"
+  if ((typeof e.team_name === "string" && e.team_name !== "") || (e.isolation !== undefined && e.isolation !== "worktree")) return "native"
   if (config.cardsOff) return config.depth !== undefined && config.depth > 0 ? "worker" : "native"
   return "take"
 }

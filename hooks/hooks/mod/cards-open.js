@@ -62,7 +62,7 @@ export const branchName = (description, toolUseId) => {
 
 /** The asking session's branch from `git branch --show-current`, or undefined (detached, no git). */
 export const branchFrom = (run) => {
-  if (!run || run.exitCode !== 0) return undefined
+  if (run?.exitCode !== 0) return undefined
   const branch = String(run.stdout ?? "").trim()
   return branch === "" || /\s/.test(branch) ? undefined : branch
 }

@@ -27,8 +27,7 @@ export const ASK_PREAMBLE =
 export const BACKOFF_FIRST_MS = 1000
 export const BACKOFF_MAX_MS = 10000
 
-export const nextBackoff = (previous) =>
-  previous <= 0 ? BACKOFF_FIRST_MS : Math.min(previous * 2, BACKOFF_MAX_MS)
+export const nextBackoff = (previous) => (previous <= 0 ? BACKOFF_FIRST_MS : Math.min(previous * 2, BACKOFF_MAX_MS))
 
 const escapeXml = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
 
@@ -110,9 +109,7 @@ const kindsOf = (ports, state) => ({
     const question = nonBlank(command.question)
     if (question === undefined) return { ok: false, error: "no question" }
     const result = await ports.fork({ prompt: askPrompt(question) })
-    return result && result.isAnswered
-      ? { ok: true, answer: capAnswer(String(result.text)) }
-      : { ok: false, error: forkReason(result ?? {}) }
+    return result?.isAnswered ? { ok: true, answer: capAnswer(String(result.text)) } : { ok: false, error: forkReason(result ?? {}) }
   }
 })
 
@@ -153,12 +150,10 @@ export const createControl = (lich, ports) => {
   const inOrder = lane()
 
   const ack = (command, result) =>
-    ports
-      .fetch(urlOf(lich, "/mod/acks"), postInit(lich, { id: command.id, kind: command.kind, ...result }))
-      .then(
-        () => undefined,
-        () => undefined
-      )
+    ports.fetch(urlOf(lich, "/mod/acks"), postInit(lich, { id: command.id, kind: command.kind, ...result })).then(
+      () => undefined,
+      () => undefined
+    )
 
   /** Starts `work` now (so its `$` call is made in order) and acks what it came to; resolves once acked. */
   const settle = (command, work) => {

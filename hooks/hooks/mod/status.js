@@ -28,8 +28,7 @@ const openPart = (open) => {
   return `${open.length} ${plural(open.length, "task", "tasks")} out${waiting > 0 ? ` (${waiting} waiting)` : ""}`
 }
 
-const readyPart = (ready) =>
-  ready.length === 0 ? undefined : `${ready.length} ${plural(ready.length, "answer", "answers")} to collect`
+const readyPart = (ready) => (ready.length === 0 ? undefined : `${ready.length} ${plural(ready.length, "answer", "answers")} to collect`)
 
 const listOf = (value) => (Array.isArray(value) ? value.filter((x) => x && typeof x === "object") : [])
 
@@ -45,8 +44,7 @@ export const statusLine = (view) => {
  * The footer text for the workers agent-cards still counts (docs/hooks/agent-cards.md), shown only
  * while the errands line is empty: that line counts every worker already, as a task out.
  */
-export const workersLine = (count) =>
-  count > 0 ? `lich: ${count} ${plural(count, "worker", "workers")}` : undefined
+export const workersLine = (count) => (count > 0 ? `lich: ${count} ${plural(count, "worker", "workers")}` : undefined)
 
 const parseView = (text) => {
   try {

@@ -19,9 +19,12 @@ export const ERROR_CAP = 120
  * @param {string | undefined} sessionId
  */
 export const lichOf = (port, token, sessionId) =>
-  typeof port === "string" && /^[0-9]{1,5}$/.test(port) &&
-  typeof token === "string" && /^[0-9a-fA-F]+$/.test(token) &&
-  typeof sessionId === "string" && /^[0-9A-Za-z._-]+$/.test(sessionId)
+  typeof port === "string" &&
+  /^[0-9]{1,5}$/.test(port) &&
+  typeof token === "string" &&
+  /^[0-9a-fA-F]+$/.test(token) &&
+  typeof sessionId === "string" &&
+  /^[0-9A-Za-z._-]+$/.test(sessionId)
     ? { port, token, sessionId }
     : undefined
 

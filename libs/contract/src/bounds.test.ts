@@ -99,7 +99,13 @@ describe("the session states", () => {
   })
 
   it("a turn tracker reads compacting as busy and every other state as itself", () => {
-    expect((["busy", "done", "waiting", "idle", "compacting"] as const).map(turnStateOf)).toEqual(["busy", "done", "waiting", "idle", "busy"])
+    expect((["busy", "done", "waiting", "idle", "compacting"] as const).map(turnStateOf)).toEqual([
+      "busy",
+      "done",
+      "waiting",
+      "idle",
+      "busy"
+    ])
   })
 })
 

@@ -20,9 +20,15 @@ export const PromptText = Schema.String.pipe(
   atMostBytes(MAX_PROMPT_BYTES, (n) => boundMessages.promptTooLong(n))
 )
 /** A side question for a session's mod (`lich ask`): a prompt, so not blank and at most 8192 bytes. */
-export const QuestionText = Schema.String.pipe(notBlank(boundMessages.emptyQuestion), atMostBytes(MAX_PROMPT_BYTES, boundMessages.questionTooLong))
+export const QuestionText = Schema.String.pipe(
+  notBlank(boundMessages.emptyQuestion),
+  atMostBytes(MAX_PROMPT_BYTES, boundMessages.questionTooLong)
+)
 /** An answer handed back to the asker: not blank, at most 64 KiB. */
-export const AnswerText = Schema.String.pipe(notBlank(boundMessages.emptyAnswer), atMostBytes(MAX_ANSWER_BYTES, boundMessages.answerTooLong))
+export const AnswerText = Schema.String.pipe(
+  notBlank(boundMessages.emptyAnswer),
+  atMostBytes(MAX_ANSWER_BYTES, boundMessages.answerTooLong)
+)
 const insertBytes = atMostBytes(MAX_ANSWER_BYTES, boundMessages.insertTooLong)
 /** Text left at a prompt without Enter, as the CLI checks it before calling: at most 64 KiB. */
 export const InsertSize = Schema.String.pipe(insertBytes)

@@ -94,7 +94,11 @@ export const GetSettings = Rpc.make("GetSettings", { payload: { project: Schema.
 /** value "" removes the key in that scope; project "" = global. */
 export const SetSettingPayload = Schema.Struct({ key: Schema.String, value: Schema.String, project: Schema.String })
 export type SetSettingPayload = typeof SetSettingPayload.Type
-export const SetProjectFilePayload = Schema.Struct({ project: Schema.String, file: Schema.Literal("setup", "include"), text: Schema.String })
+export const SetProjectFilePayload = Schema.Struct({
+  project: Schema.String,
+  file: Schema.Literal("setup", "include"),
+  text: Schema.String
+})
 export type SetProjectFilePayload = typeof SetProjectFilePayload.Type
 
 export const SetSetting = Rpc.make("SetSetting", { payload: SetSettingPayload, success: Schema.Struct({}), error })

@@ -3,7 +3,10 @@
  * (the CLI) never evaluates RpcGroup.
  */
 import * as RpcGroup from "@effect/rpc/RpcGroup"
+import { Cost } from "./cost.js"
 import * as Desk from "./desk.js"
+import { Diagnostics } from "./diagnostics.js"
+import { Ask, Control } from "./mod.js"
 import {
   Close,
   Collect,
@@ -30,25 +33,11 @@ import {
   Whoami,
   Worktrees
 } from "./rpc.js"
-import { Cost } from "./cost.js"
-import { Diagnostics } from "./diagnostics.js"
-import { Ask, Control } from "./mod.js"
 import { Subagent } from "./subagent.js"
 
 export const RelayRpcs = RpcGroup.make(Peers, Whoami, Send, Wait, Collect, Reply, Insert, Focus, Control, Ask, Subagent).prefix("relay.")
-export const SpawnRpcs = RpcGroup.make(
-  Open,
-  Close,
-  Rename,
-  Start,
-  Worktrees,
-  Folders,
-  File,
-  RenameFolder,
-  ColorFolder
-).prefix("spawn.")
+export const SpawnRpcs = RpcGroup.make(Open, Close, Rename, Start, Worktrees, Folders, File, RenameFolder, ColorFolder).prefix("spawn.")
 export const SystemRpcs = RpcGroup.make(Info, Health, Quit, State, Themes, SwitchTheme, OpenWindow, Diagnostics, Cost).prefix("system.")
-
 
 /** The window's own procedures (libs/contract/src/desk.ts). */
 export const DeskRpcs = RpcGroup.make(

@@ -1,9 +1,9 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { Resume } from "./desk.js"
-import { fromId, FromId, ProjectId, SessionId, Ticket } from "./ids.js"
-import { Insert, Reply, Wait } from "./rpcRelay.js"
 import { SessionStatus } from "./events.js"
+import { type FromId, fromId, type ProjectId, type SessionId, type Ticket } from "./ids.js"
+import { Insert, Reply, Wait } from "./rpcRelay.js"
 import { Session } from "./session.js"
 
 const ID = "0b9c4f2e7d1a4c3b8e6f5a4d3c2b1a09"
@@ -22,7 +22,13 @@ describe("the branded ids", () => {
 
   it("a sender outside any session is the empty id, and encodes back to the same JSON", () => {
     expect([fromId(undefined), fromId(""), fromId(ID)]).toEqual(["", "", ID])
-    const encoded = Schema.encodeSync(Insert.payloadSchema)({ from: fromId(undefined), session: "docs", project: "", text: "hi", timeout: 0 })
+    const encoded = Schema.encodeSync(Insert.payloadSchema)({
+      from: fromId(undefined),
+      session: "docs",
+      project: "",
+      text: "hi",
+      timeout: 0
+    })
     expect(encoded).toEqual({ from: "", session: "docs", project: "", text: "hi", timeout: 0 })
   })
 

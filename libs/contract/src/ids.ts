@@ -4,7 +4,7 @@
  * with one line instead of reaching a terminal.
  */
 import { Schema } from "effect"
-import { COLS, palette, reportedStates, ROWS, shownStates, statusStates } from "./limits.js"
+import { COLS, palette, ROWS, reportedStates, shownStates, statusStates } from "./limits.js"
 
 // The plain values these schemas are built on (sizes, grid, palette, states) are named here too,
 // so `./ids.js` still names every bound.

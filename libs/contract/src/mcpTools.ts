@@ -12,105 +12,49 @@
  * reads after the field's name ("session is required: …"), joined by `toolArgumentsMessage`.
  */
 import { JSONSchema, Option, ParseResult, Schema, SchemaAST } from "effect"
-import { Ticket } from "./ids.js"
-import { MAX_ANSWER_BYTES, MAX_PROMPT_BYTES, MAX_WAIT_SECONDS } from "./limits.js"
+import { MAX_ANSWER_BYTES, MAX_PROMPT_BYTES, } from "./limits.js"
+import {
+  flag,
+  given,
+  named,
+  needed,
+  oneOfWords,
+  optionalText,
+  optionalTicket,
+  ownTarget,
+  project,
+  spoken,
+  target,
+  text,
+  timeoutSeconds
+} from "./mcpFields.js"
+
+export { MAX_TOOL_WAIT_SECONDS } from "./mcpFields.js"
+
 import { ControlAction } from "./mod.js"
 import { ClosePayload } from "./rpc.js"
-
-/**
- * 90 s: Claude Code moves a tool call that runs past 120 s to the background, so a held line stops
- * well short of that — and never past the server's own cap for a send or wait.
- */
-export const MAX_TOOL_WAIT_SECONDS = Math.min(90, MAX_WAIT_SECONDS)
-
-const scalarOnly = (actual: unknown) => `must be text, and this call passed ${Array.isArray(actual) ? "a list" : "an object"}`
-/** What a text field accepts; the listing says "string", the one type a model should send. */
-const Scalar = Schema.Union(Schema.String, Schema.Number, Schema.Boolean).annotations({
-  jsonSchema: { type: "string" },
-  message: (issue) => ({ message: scalarOnly(issue.actual), override: true })
-})
-
-/** Any scalar, as its string, decoded on into `to`. The description sits on the transformation: the listing keeps it there. */
-const textAs = <A>(to: Schema.Schema<A, string>, description: string) =>
-  Schema.transform(Scalar, to, { strict: true, decode: (v) => String(v), encode: (s) => s }).annotations({ description })
-const text = (description: string) => textAs(Schema.String, description)
-
-/** A text field where "" names nothing (a session, a prompt, an answer). */
-const nonBlank = (why: string) => Schema.String.pipe(Schema.filter((s) => s.trim() !== "", { message: () => `is empty: ${why}` }))
-
-/** A field the call must carry; `why` finishes the refusal so the retry knows what to put there. */
-const needed = <S extends Schema.Schema.All>(schema: S, why: string) =>
-  Schema.propertySignature(schema).annotations({ missingMessage: () => `is required: ${why}` })
-
-/** Required and not blank. */
-const named = (description: string, why: string) => needed(textAs(nonBlank(why), description), why)
-/** Required, and "" passes: whether empty means something is the tool's call. */
-const given = (description: string, why: string) => needed(text(description), why)
-/** Optional text: "" when left out. */
-const optionalText = (description: string) => Schema.optionalWith(text(description), { default: () => "" })
-/** An optional ticket: "" (left out) means every result ready, or the one request open. */
-const optionalTicket = (description: string) => Schema.optionalWith(textAs(Ticket, description), { default: () => "" as Ticket })
-
-/** On only for true or "true": anything else a model might send ("yes", 1, "false") leaves it off. */
-const flag = (description: string) =>
-  Schema.optionalWith(
-    Schema.transform(Schema.Unknown.annotations({ jsonSchema: { type: "boolean" } }), Schema.Boolean, {
-      strict: true,
-      decode: (v) => v === true || v === "true",
-      encode: (b) => b
-    }).annotations({ description }),
-    { default: () => false }
-  )
-
-/**
- * Seconds to hold the line: a number or a numeric string, clamped into (0, 90]. Zero, a negative
- * number, nothing at all or something that is not a number all mean the longest hold — a model that
- * wrote 0 meant "the default", not "return before asking".
- */
-const holdSeconds = (v: unknown): number => {
-  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : Number.NaN
-  return !Number.isFinite(n) || n <= 0 ? MAX_TOOL_WAIT_SECONDS : Math.min(n, MAX_TOOL_WAIT_SECONDS)
-}
-const timeoutSeconds = Schema.optionalWith(
-  Schema.transform(Schema.Unknown.annotations({ jsonSchema: { type: "number" } }), Schema.Number, {
-    strict: true,
-    decode: holdSeconds,
-    encode: (n) => n
-  }).annotations({
-    description: `Seconds to wait for the answer before a ticket comes back instead, at most ${MAX_TOOL_WAIT_SECONDS} (the default). The errand stays open either way.`
-  }),
-  { default: () => MAX_TOOL_WAIT_SECONDS }
-).pipe(Schema.fromKey("timeout_seconds"))
-
-/** "a", "b" or "c" — how a refusal and a description list a fixed set of words. */
-const spoken = (words: ReadonlyArray<string>, quote = false) => words.map((w) => (quote ? `"${w}"` : w))
-const oneOfWords = (words: ReadonlyArray<string>, issue: ParseResult.ParseIssue & { actual: unknown }, quote: boolean) =>
-  typeof issue.actual === "object" && issue.actual !== null
-    ? scalarOnly(issue.actual)
-    : `takes ${spoken(words, quote).join(quote ? " or " : ", ")}, not "${String(issue.actual)}"`
-
-const PROJECT = "The project, by name or by the absolute path of its directory. Leave it out to mean your own project; give it when a name is shared across projects."
-const SESSION = "The session: its label, its roster name, or its lich id."
-/** The one project parameter every addressing tool takes. */
-const project = optionalText(PROJECT)
-const target = (why: string) => named(SESSION, why).pipe(Schema.fromKey("session"))
-/** Left out, a session's own (renaming or filing the caller's session). */
-const ownTarget = optionalText(SESSION).pipe(Schema.fromKey("session"))
 
 export const ListSessionsInput = Schema.Struct({})
 
 export const SendToSessionInput = Schema.Struct({
   target: target("name the session to hand the task to (list_sessions shows them)"),
-  prompt: named(`The task, written for an agent that knows nothing of your conversation. At most ${MAX_PROMPT_BYTES} bytes.`, "the task to hand over"),
+  prompt: named(
+    `The task, written for an agent that knows nothing of your conversation. At most ${MAX_PROMPT_BYTES} bytes.`,
+    "the task to hand over"
+  ),
   project,
   timeout: timeoutSeconds,
-  private: flag("Keep the errand to yourself: no note at the session's prompt, and only wait_for_answer with this ticket returns the result.")
+  private: flag(
+    "Keep the errand to yourself: no note at the session's prompt, and only wait_for_answer with this ticket returns the result."
+  )
 })
 
 export const WaitForAnswerInput = Schema.Struct({
   ticket: optionalTicket("The ticket a send or open_session handed back. Leave it out to collect everything ready."),
   timeout: timeoutSeconds,
-  noWait: flag("Return at once with whatever is ready instead of waiting for the next result. Not with a ticket.").pipe(Schema.fromKey("no_wait"))
+  noWait: flag("Return at once with whatever is ready instead of waiting for the next result. Not with a ticket.").pipe(
+    Schema.fromKey("no_wait")
+  )
 }).pipe(
   Schema.filter((w) =>
     w.ticket !== "" && w.noWait
@@ -131,7 +75,9 @@ export const OpenSessionInput = Schema.Struct({
   project: optionalText(
     "The project, by name, or the absolute path of a directory (opened as a project first). Defaults to your own project; required outside a session."
   ),
-  kind: optionalText("What the session runs: claude, codex, antigravity, opencode, omp, crush, cursor, kiro, or shell. Defaults to your own kind."),
+  kind: optionalText(
+    "What the session runs: claude, codex, antigravity, opencode, omp, crush, cursor, kiro, or shell. Defaults to your own kind."
+  ),
   worktree: optionalText("A branch to open the session in, as a git worktree of its own. An existing branch is checked out as it stands."),
   base: optionalText("The branch a new worktree branch starts from. Defaults to the project's current branch."),
   model: optionalText("The model the agent starts on, passed to it unchecked."),
@@ -143,7 +89,10 @@ export const OpenSessionInput = Schema.Struct({
 }).pipe(
   Schema.filter((o) =>
     o.private && o.prompt === ""
-      ? { path: ["private"], message: "is about the task's hand-off, and this call carries no prompt — add the prompt, or leave private out" }
+      ? {
+          path: ["private"],
+          message: "is about the task's hand-off, and this call carries no prompt — add the prompt, or leave private out"
+        }
       : undefined
   )
 )
@@ -192,7 +141,9 @@ const valueNeeded: Partial<Record<ControlAction, string>> = {
 export const ControlSessionInput = Schema.Struct({
   target: target("name the session to control"),
   action: needed(Action, `say what to do: ${actionList}`),
-  value: Schema.optional(text("The prompt's text, the model or effort (left out: back to the session's own), or the slash command's name.")),
+  value: Schema.optional(
+    text("The prompt's text, the model or effort (left out: back to the session's own), or the slash command's name.")
+  ),
   args: optionalText("What follows the slash command's name (command only)."),
   project
 }).pipe(
@@ -214,7 +165,10 @@ export const ListWorktreesInput = Schema.Struct({ project })
 export const ListFoldersInput = Schema.Struct({ project })
 
 export const FileSessionInput = Schema.Struct({
-  folder: given('The folder\'s name, matched exactly; "" unfiles the session.', 'name the folder to file the session under, or pass "" to take it out of its folder'),
+  folder: given(
+    'The folder\'s name, matched exactly; "" unfiles the session.',
+    'name the folder to file the session under, or pass "" to take it out of its folder'
+  ),
   target: ownTarget,
   project
 })
@@ -233,11 +187,20 @@ export const ColorFolderInput = Schema.Struct({
 
 /** The contract's fourteen tools (cli.md, `lich mcp`), in its order, each with its input. */
 export const toolInputs = {
-  list_sessions: ListSessionsInput, send_to_session: SendToSessionInput, wait_for_answer: WaitForAnswerInput,
-  reply_to_session: ReplyToSessionInput, open_session: OpenSessionInput, close_session: CloseSessionInput,
-  rename_session: RenameSessionInput, control_session: ControlSessionInput, ask_session: AskSessionInput,
-  list_worktrees: ListWorktreesInput, list_folders: ListFoldersInput, file_session: FileSessionInput,
-  rename_folder: RenameFolderInput, color_folder: ColorFolderInput
+  list_sessions: ListSessionsInput,
+  send_to_session: SendToSessionInput,
+  wait_for_answer: WaitForAnswerInput,
+  reply_to_session: ReplyToSessionInput,
+  open_session: OpenSessionInput,
+  close_session: CloseSessionInput,
+  rename_session: RenameSessionInput,
+  control_session: ControlSessionInput,
+  ask_session: AskSessionInput,
+  list_worktrees: ListWorktreesInput,
+  list_folders: ListFoldersInput,
+  file_session: FileSessionInput,
+  rename_folder: RenameFolderInput,
+  color_folder: ColorFolderInput
 } as const
 export type ToolName = keyof typeof toolInputs
 export const toolNames = Object.keys(toolInputs) as ReadonlyArray<ToolName>

@@ -8,19 +8,8 @@
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
 import { Label } from "./ids.js"
-import {
-  Checkout,
-  Closed,
-  Filed,
-  Folder,
-  FolderPainted,
-  FolderRenamed,
-  Opened,
-  Renamed,
-  ServerInfo,
-  Started
-} from "./session.js"
 import { error, from, openFields, project } from "./rpcFields.js"
+import { Checkout, Closed, Filed, Folder, FolderPainted, FolderRenamed, Opened, Renamed, ServerInfo, Started } from "./session.js"
 import { ThemeList, ThemeSwitched, WindowState } from "./window.js"
 
 // The relay's procedures live in modules of their own (a command evaluates only what it calls);

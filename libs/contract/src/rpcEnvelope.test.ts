@@ -14,7 +14,11 @@ describe("the RPC failure envelope", () => {
   it("reads back what it writes: the message, the encoded failure and its tag", () => {
     const failure = { _tag: "Refused", message: "busy" }
     expect(parseRpcEnvelope(JSON.stringify(rpcEnvelope("busy", failure)))).toEqual({ error: "busy", failure, tag: "Refused" })
-    expect(parseRpcEnvelope(JSON.stringify(rpcEnvelope("bad arguments")))).toEqual({ error: "bad arguments", failure: undefined, tag: undefined })
+    expect(parseRpcEnvelope(JSON.stringify(rpcEnvelope("bad arguments")))).toEqual({
+      error: "bad arguments",
+      failure: undefined,
+      tag: undefined
+    })
   })
 
   it("reads a body that is not an envelope as one with nothing in it, never throwing", () => {

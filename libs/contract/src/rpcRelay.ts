@@ -5,8 +5,8 @@
 // Deep imports: the @effect/rpc index drags its HTTP client and server into every bundle.
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
-import { Collected, Focused, Inserted, RelayResult, Replied } from "./relay.js"
 import { Ticket } from "./ids.js"
+import { Collected, Focused, Inserted, RelayResult, Replied } from "./relay.js"
 import { error, from, project } from "./rpcFields.js"
 
 /**

@@ -13,8 +13,20 @@ const TestLayer = CostLedger.layer(roots).pipe(Layer.provideMerge(base))
 const seed = Effect.gen(function* () {
   const { project } = yield* (yield* Projects).openByPath("/code/lich")
   const sessions = yield* Sessions
-  yield* sessions.insert({ id: "cc", projectId: project.id, label: "cc", kind: "claude", providerSessionId: "11111111-2222-4333-8444-555555555555" })
-  yield* sessions.insert({ id: "cx", projectId: project.id, label: "cx", kind: "codex", providerSessionId: "01a23133-355f-7841-87a5-17794a470904" })
+  yield* sessions.insert({
+    id: "cc",
+    projectId: project.id,
+    label: "cc",
+    kind: "claude",
+    providerSessionId: "11111111-2222-4333-8444-555555555555"
+  })
+  yield* sessions.insert({
+    id: "cx",
+    projectId: project.id,
+    label: "cx",
+    kind: "codex",
+    providerSessionId: "01a23133-355f-7841-87a5-17794a470904"
+  })
   yield* sessions.insert({ id: "sh", projectId: project.id, label: "sh", kind: "shell" })
 })
 
@@ -29,7 +41,8 @@ describe("CostLedger", () => {
       expect(r.costUsd).toBeCloseTo(0.076944 + 0.03234, 12)
       // a second report reads nothing new and says the same
       expect((yield* (yield* CostLedger).report(all)).costUsd).toBeCloseTo(r.costUsd, 12)
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("records a provider's reported cost per conversation, the latest figure winning", () =>
     Effect.gen(function* () {
@@ -42,7 +55,8 @@ describe("CostLedger", () => {
       // the reported figure replaces lich's pricing of that conversation
       expect(r.costUsd).toBeCloseTo(1.0, 12)
       expect([r.source, r.reported]).toEqual(["reported", 1])
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("hears reported costs and ended turns on the hub", () =>
     Effect.gen(function* () {
@@ -55,7 +69,8 @@ describe("CostLedger", () => {
       const of = (id: string) => rows.find((s) => s.id === id)!.rows.map((r) => [r.transcriptId, r.source])
       expect(of("cx")).toEqual([["reported:t", "reported"]])
       expect(of("cc")).toEqual([["11111111-2222-4333-8444-555555555555", "priced"]])
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("counts nothing with the readout off", () =>
     Effect.gen(function* () {
@@ -67,7 +82,8 @@ describe("CostLedger", () => {
       expect([r.sessions, r.unpriced, r.costUsd, r.readout]).toEqual([3, 3, 0, false])
       yield* (yield* Settings).set(READOUT_KEY, "on")
       expect((yield* ledger.report(all)).costUsd).toBeCloseTo(0.076944 + 0.03234, 12)
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("refuses a project no session sits under", () =>
     Effect.gen(function* () {
@@ -75,5 +91,6 @@ describe("CostLedger", () => {
       const e = yield* Effect.flip((yield* CostLedger).report({ ...all, project: "lihc" }))
       expect(e._tag).toBe("Refused")
       expect(e.message).toContain('"lihc"')
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer))
+  )
 })

@@ -55,7 +55,16 @@ const make = (roots: Roots, price: Pricer) =>
         Effect.gen(function* () {
           if (!(yield* readout) || !Number.isFinite(costUsd) || costUsd < 0) return
           const now = yield* Clock.currentTimeMillis
-          yield* ledger.put({ sessionId, transcriptId: `${REPORTED_PREFIX}${conversationId}`, source: "reported", byteOffset: 0, cursor: "", costUsd, stuck: false, activityAt: now })
+          yield* ledger.put({
+            sessionId,
+            transcriptId: `${REPORTED_PREFIX}${conversationId}`,
+            source: "reported",
+            byteOffset: 0,
+            cursor: "",
+            costUsd,
+            stuck: false,
+            activityAt: now
+          })
         })
       )
 
@@ -66,7 +75,9 @@ const make = (roots: Roots, price: Pricer) =>
         const now = yield* Clock.currentTimeMillis
         const r = costReport(yield* ledger.sessions(), { ...f, now }, on)
         if (r._tag === "unknown-project") {
-          return yield* new Refused({ message: `no session lich remembers sits under a project named "${f.project}" — a typo here would read as "it cost nothing"` })
+          return yield* new Refused({
+            message: `no session lich remembers sits under a project named "${f.project}" — a typo here would read as "it cost nothing"`
+          })
         }
         return r.report
       }).pipe(Effect.catchTag("StoreError", (e) => Effect.fail(new Failed({ message: e.message }))))

@@ -5,7 +5,7 @@
  * message id equals the last one counted is the same turn again. Anthropic's `input_tokens` is the
  * uncached part only; the catalogue wants every input token, so cache reads and writes are added.
  */
-import { type Pricer } from "./pricing.js"
+import type { Pricer } from "./pricing.js"
 import { num, obj, type ScanState, scanLines, SKIP, type Step, STOP, timeOf } from "./lines.js"
 
 export const stepClaude =

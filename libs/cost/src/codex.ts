@@ -6,7 +6,7 @@
  * `input_tokens` already includes the cached ones, and `output_tokens` the reasoning ones.
  */
 import { num, obj, type ScanState, scanLines, SKIP, type Step, STOP, timeOf } from "./lines.js"
-import { type Pricer } from "./pricing.js"
+import type { Pricer } from "./pricing.js"
 
 /** The cursor is `<running total> <model>`: both are needed to resume mid-file. */
 const parse = (cursor: string) => {
@@ -40,7 +40,13 @@ export const stepCodex =
     if (cost === undefined) return STOP
     return {
       _tag: "count",
-      state: { ...s, cursor: cursorOf(total, c.model), costUsd: s.costUsd + cost, activityAt: timeOf(l.timestamp, s.activityAt), counted: s.counted + 1 }
+      state: {
+        ...s,
+        cursor: cursorOf(total, c.model),
+        costUsd: s.costUsd + cost,
+        activityAt: timeOf(l.timestamp, s.activityAt),
+        counted: s.counted + 1
+      }
     }
   }
 

@@ -19,7 +19,7 @@ const WITH_SUBAGENT = "22222222-2222-4333-8444-555555555555"
 // claude-opus-5-5: input 4, cache read 0.2, cache write 5 (5 min) / 8 (1 h), output 20.
 const opusTurn = (n: number) => ((1000 + n) * 4 + 5000 * n * 0.2 + 2000 * 5 + 1000 * 8 + (80 + n) * 20) / 1e6
 // gpt-5.5: input 5, cached input 0.5, output 30.
-const CODEX_TOTAL = ((1000 * 5 + 1000 * 0.5 + 301 * 30) + (1500 * 5 + 2500 * 0.5 + 302 * 30)) / 1e6
+const CODEX_TOTAL = (1000 * 5 + 1000 * 0.5 + 301 * 30 + (1500 * 5 + 2500 * 0.5 + 302 * 30)) / 1e6
 
 const claudeFile = (id: string) => claudeTranscripts(path.join(fixtures, "claude"), id)[0]!.file
 const codexFile = () => codexTranscript(path.join(fixtures, "codex"), CODEX)!.file
@@ -63,7 +63,7 @@ describe("Claude Code's transcript", () => {
     const text = fs.readFileSync(claudeFile(CLAUDE))
     const lines = text.toString("utf8").split("\n")
     const cut = lines.findIndex((l) => l.includes('"msg_01Fx2Aa1002"')) // the Bash turn's first line
-    const head = Buffer.from(lines.slice(0, cut).join("\n") + "\n" + lines[cut]!.slice(0, 40))
+    const head = Buffer.from(`${lines.slice(0, cut).join("\n")}\n${lines[cut]!.slice(0, 40)}`)
     const file = path.join(dir, "t.jsonl")
     fs.writeFileSync(file, head)
     const first = claude(file)
@@ -95,8 +95,18 @@ describe("Codex's rollout", () => {
 
   it("does not count a repeated total twice", () => {
     const line = (total: number, input: number) =>
-      JSON.stringify({ type: "event_msg", payload: { type: "token_count", info: { total_token_usage: { total_tokens: total }, last_token_usage: { input_tokens: input, output_tokens: 0 } } } })
-    const chunk = Buffer.from([JSON.stringify({ type: "turn_context", payload: { model: "gpt-5.5" } }), line(100, 100), line(100, 100), line(250, 150), ""].join("\n"))
+      JSON.stringify({
+        type: "event_msg",
+        payload: {
+          type: "token_count",
+          info: { total_token_usage: { total_tokens: total }, last_token_usage: { input_tokens: input, output_tokens: 0 } }
+        }
+      })
+    const chunk = Buffer.from(
+      [JSON.stringify({ type: "turn_context", payload: { model: "gpt-5.5" } }), line(100, 100), line(100, 100), line(250, 150), ""].join(
+        "\n"
+      )
+    )
     const s = scanCodex(chunk, fresh, catalogue)
     expect(s.counted).toBe(2)
     expect(s.costUsd).toBeCloseTo((250 * 5) / 1e6, 12)

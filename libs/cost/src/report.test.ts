@@ -15,7 +15,13 @@ const row = (transcriptId: string, costUsd: number, over: Partial<LedgerRow> = {
   activityAt: NOW - HOUR,
   ...over
 })
-const session = (id: string, project: string, kind: string, rows: ReadonlyArray<LedgerRow>, over: Partial<CostedSession> = {}): CostedSession => ({
+const session = (
+  id: string,
+  project: string,
+  kind: string,
+  rows: ReadonlyArray<LedgerRow>,
+  over: Partial<CostedSession> = {}
+): CostedSession => ({
   id,
   project,
   projectPath: `/code/${project}`,

@@ -67,10 +67,7 @@ export const costReport = (
   const inProject = (s: CostedSession) => wanted === "" || s.project.toLowerCase() === wanted || s.projectPath === f.project
   if (wanted !== "" && !all.some(inProject)) return { _tag: "unknown-project" }
   const picked = all.filter(
-    (s) =>
-      inProject(s) &&
-      (f.provider === "" || s.kind === f.provider) &&
-      (f.sinceMs <= 0 || activityOf(s, f.now) >= f.now - f.sinceMs)
+    (s) => inProject(s) && (f.provider === "" || s.kind === f.provider) && (f.sinceMs <= 0 || activityOf(s, f.now) >= f.now - f.sinceMs)
   )
   const priced = picked.map((s) => price(s, readout))
   const names = [...new Set(priced.map((p) => p.project))]

@@ -3,12 +3,12 @@
  * from its row's offset with the provider's reader, and write the row back — only once something
  * was counted (a transcript with no turn yet earns no row) and only when it moved.
  */
-import { type CostedSession, type Ledger } from "@lich/store"
+import type { CostedSession, Ledger } from "@lich/store"
 import { Effect, Option } from "effect"
 import { scanClaude } from "./claude.js"
 import { scanCodex } from "./codex.js"
 import { fresh, type ScanState } from "./lines.js"
-import { type Pricer } from "./pricing.js"
+import type { Pricer } from "./pricing.js"
 import { readFrom } from "./read.js"
 import { claudeTranscripts, codexTranscript, type Roots, type Transcript } from "./transcripts.js"
 

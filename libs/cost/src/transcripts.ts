@@ -42,7 +42,10 @@ export const claudeTranscripts = (root: string, sessionId: string): ReadonlyArra
     const main = path.join(projects, slug, `${sessionId}.jsonl`)
     if (fs.existsSync(main)) out.push({ id: sessionId, file: main })
     const subagents = path.join(projects, slug, sessionId, "subagents")
-    for (const f of list(subagents).filter((n) => n.endsWith(".jsonl")).sort()) out.push({ id: `${sessionId}/${f}`, file: path.join(subagents, f) })
+    for (const f of list(subagents)
+      .filter((n) => n.endsWith(".jsonl"))
+      .sort())
+      out.push({ id: `${sessionId}/${f}`, file: path.join(subagents, f) })
   }
   return out
 }

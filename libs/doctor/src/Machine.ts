@@ -68,7 +68,14 @@ const HEALTH_TIMEOUT_MS = 1_000
 const askHealth = (port: number, token: string) =>
   new Promise<string>((resolve) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method: "POST", path: `/rpc/system.Health?token=${encodeURIComponent(token)}`, agent: false, headers: { "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: `/rpc/system.Health?token=${encodeURIComponent(token)}`,
+        agent: false,
+        headers: { "content-type": "application/json" }
+      },
       (res) => {
         let body = ""
         res.on("data", (d: Buffer) => (body += d.toString("utf8")))

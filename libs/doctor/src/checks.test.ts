@@ -81,25 +81,44 @@ describe("doctor", () => {
   it("aPortHeldByTheRunningLichIsOkAndTheStoreIsSkipped", async () => {
     const m = healthy({ bind: async () => addrInUse, instance: async () => running, openStore: () => Effect.die("must not open") })
     const r = await walk(m)
-    expect(r.checks.find((c) => c.name === "listener")).toMatchObject({ verdict: "ok", detail: "port 47821 is held by the running lich (pid 4242)" })
+    expect(r.checks.find((c) => c.name === "listener")).toMatchObject({
+      verdict: "ok",
+      detail: "port 47821 is held by the running lich (pid 4242)"
+    })
     expect(r.checks.find((c) => c.name === "store")).toMatchObject({ verdict: "skip", detail: "held by the running lich (pid 4242)" })
     expect(failed(r)).toBe(false)
   })
 
   it("aLichThatHoldsThePortButDoesNotAnswerFailsTheListenerByName", async () => {
     const stale = { ...running, state: "stale" } as const
-    const m = healthy({ bind: async () => addrInUse, instance: async () => stale, alive: (pid) => pid === 4242, openStore: () => Effect.die("must not open") })
+    const m = healthy({
+      bind: async () => addrInUse,
+      instance: async () => stale,
+      alive: (pid) => pid === 4242,
+      openStore: () => Effect.die("must not open")
+    })
     expect((await verdicts(m)).listener).toBe("fail")
-    expect(await detail(m, "listener")).toBe("port 47821 is held by lich (pid 4242), which does not answer — run lich rage while it is stuck, then end it")
+    expect(await detail(m, "listener")).toBe(
+      "port 47821 is held by lich (pid 4242), which does not answer — run lich rage while it is stuck, then end it"
+    )
     expect(await detail(m, "store")).toBe("held by lich (pid 4242), which does not answer")
     // a dead pid in a leftover runtime file is not a lich: whatever holds the port is a stranger
-    expect(await detail(healthy({ bind: async () => addrInUse, instance: async () => stale }), "listener")).toMatch(/taken by another program/)
+    expect(await detail(healthy({ bind: async () => addrInUse, instance: async () => stale }), "listener")).toMatch(
+      /taken by another program/
+    )
   })
 
   it("aRunningLichThatCannotSaveWarnsOnTheStoreRow", async () => {
-    const m = healthy({ bind: async () => addrInUse, instance: async () => running, storeProblem: async () => "lich.db was deleted while lich ran" })
+    const m = healthy({
+      bind: async () => addrInUse,
+      instance: async () => running,
+      storeProblem: async () => "lich.db was deleted while lich ran"
+    })
     const r = await walk(m)
-    expect(r.checks.find((c) => c.name === "store")).toMatchObject({ verdict: "warn", detail: "held by the running lich (pid 4242), which cannot save: lich.db was deleted while lich ran" })
+    expect(r.checks.find((c) => c.name === "store")).toMatchObject({
+      verdict: "warn",
+      detail: "held by the running lich (pid 4242), which cannot save: lich.db was deleted while lich ran"
+    })
     expect(failed(r)).toBe(false)
   })
 
@@ -129,17 +148,24 @@ describe("doctor", () => {
   it("claudeWithoutCurlWarnsThatItsSessionsReportNoState", async () => {
     const m = healthy({ which: (n) => (["claude", "git", "gh", "jq"].includes(n) ? `/usr/bin/${n}` : undefined) })
     expect((await verdicts(m)).providers).toBe("warn")
-    expect(await detail(m, "providers")).toBe("1 of 8 on PATH: claude — curl is not on PATH, so their sessions report no state (lich's hook scripts need it)")
+    expect(await detail(m, "providers")).toBe(
+      "1 of 8 on PATH: claude — curl is not on PATH, so their sessions report no state (lich's hook scripts need it)"
+    )
   })
 
   it("claudeWithoutJqIsFineButSaysWhatItsReportsLose", async () => {
     const m = healthy({ which: (n) => (["claude", "git", "gh", "curl"].includes(n) ? `/usr/bin/${n}` : undefined) })
     expect((await verdicts(m)).providers).toBe("ok")
-    expect(await detail(m, "providers")).toBe("1 of 8 on PATH: claude (no jq: state reports arrive without tool details, waiting reasons and titles)")
+    expect(await detail(m, "providers")).toBe(
+      "1 of 8 on PATH: claude (no jq: state reports arrive without tool details, waiting reasons and titles)"
+    )
   })
 
   it("aProviderBinaryPinnedInTheEnvironmentIsLookedUpThere", async () => {
-    const m = healthy({ env: { ...healthy().env, LICH_CRUSH_BIN: "/opt/crush" }, which: (n) => (n === "/opt/crush" || n === "git" || n === "gh" ? n : undefined) })
+    const m = healthy({
+      env: { ...healthy().env, LICH_CRUSH_BIN: "/opt/crush" },
+      which: (n) => (n === "/opt/crush" || n === "git" || n === "gh" ? n : undefined)
+    })
     expect(await detail(m, "providers")).toBe("1 of 8 on PATH: crush")
   })
 

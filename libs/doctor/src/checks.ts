@@ -60,7 +60,9 @@ export const listener = (m: Machine, probe: Probe): Effect.Effect<Finding> =>
     const pid = heldBy(probe, port)
     if (pid !== undefined) return ok(`port ${port} is held by the running lich (pid ${pid})`)
     if (probe.state === "stale" && probe.runtime.port === port && m.alive(probe.runtime.pid)) {
-      return fail(`port ${port} is held by lich (pid ${probe.runtime.pid}), which does not answer — run lich rage while it is stuck, then end it`)
+      return fail(
+        `port ${port} is held by lich (pid ${probe.runtime.pid}), which does not answer — run lich rage while it is stuck, then end it`
+      )
     }
     return error.code === "EADDRINUSE"
       ? fail(`port ${port} is taken by another program — stop it, or set LICH_LISTEN_PORT to a free port`)
@@ -71,12 +73,17 @@ export const store = (m: Machine, probe: Probe): Effect.Effect<Finding> => {
   if (probe.state === "running") {
     // Not ours to open; but the lich holding it can say why its changes are not being saved.
     const { pid, port, token } = probe.runtime
-    return Effect.map(Effect.promise(() => m.storeProblem(port, token)), (problem) =>
-      problem === "" ? skip(`held by the running lich (pid ${pid})`) : warn(`held by the running lich (pid ${pid}), which cannot save: ${problem}`)
+    return Effect.map(
+      Effect.promise(() => m.storeProblem(port, token)),
+      (problem) =>
+        problem === ""
+          ? skip(`held by the running lich (pid ${pid})`)
+          : warn(`held by the running lich (pid ${pid}), which cannot save: ${problem}`)
     )
   }
   // A recorded lich that is alive but silent still has the database open: not ours to migrate either.
-  if (probe.state === "stale" && m.alive(probe.runtime.pid)) return Effect.succeed(skip(`held by lich (pid ${probe.runtime.pid}), which does not answer`))
+  if (probe.state === "stale" && m.alive(probe.runtime.pid))
+    return Effect.succeed(skip(`held by lich (pid ${probe.runtime.pid}), which does not answer`))
   const file = dbFile(m.env)
   return m.openStore(file).pipe(
     Effect.as(ok(file)),
@@ -107,7 +114,8 @@ export const providersOnPath = (m: Machine): Effect.Effect<Finding> =>
     // lich's hook scripts post with curl and read fields with jq: without curl a Claude Code or Codex
     // session reports no state at all, without jq its reports lose the tool detail, reason and title.
     if (!found.some((id) => id === "claude" || id === "codex")) return ok(line)
-    if (m.which("curl") === undefined) return warn(`${line} — curl is not on PATH, so their sessions report no state (lich's hook scripts need it)`)
+    if (m.which("curl") === undefined)
+      return warn(`${line} — curl is not on PATH, so their sessions report no state (lich's hook scripts need it)`)
     if (m.which("jq") === undefined) return ok(`${line} (no jq: state reports arrive without tool details, waiting reasons and titles)`)
     return ok(line)
   })
@@ -126,11 +134,13 @@ export const sandbox = (m: Machine): Effect.Effect<Finding> => {
   })
 }
 
-const tool = (name: string, missing: string) => (m: Machine): Effect.Effect<Finding> =>
-  Effect.sync(() => {
-    const file = m.which(name)
-    return file === undefined ? warn(`not on PATH: ${missing}`) : ok(file)
-  })
+const tool =
+  (name: string, missing: string) =>
+  (m: Machine): Effect.Effect<Finding> =>
+    Effect.sync(() => {
+      const file = m.which(name)
+      return file === undefined ? warn(`not on PATH: ${missing}`) : ok(file)
+    })
 
 export const git = tool("git", "branches, diffs and worktrees stay empty")
 export const gh = tool("gh", "pull requests, checks and PR checkouts are unavailable")
@@ -154,7 +164,12 @@ export const diagnose = (m: Machine): Effect.Effect<Report> =>
         )
       )
     )
-    checks.push(yield* timed("store", Effect.suspend(() => store(m, probe))))
+    checks.push(
+      yield* timed(
+        "store",
+        Effect.suspend(() => store(m, probe))
+      )
+    )
     checks.push(yield* timed("browser", browser(m)))
     checks.push(yield* timed("providers", providersOnPath(m)))
     checks.push(yield* timed("sandbox", sandbox(m)))

@@ -42,14 +42,13 @@ describe("the Hooks service", () => {
         const events = yield* liveSession
         const relay = yield* (yield* HookReports).subscribe
         expect(yield* post("/hook", { session_id: ID, state: "busy", tool: "Bash", detail: "ls" })).toEqual({ status: 204 })
-        expect(yield* drained(events)).toEqual([
-          { _tag: "session-status", id: ID, state: "busy", tool: "Bash", detail: "ls", reason: "" }
-        ])
+        expect(yield* drained(events)).toEqual([{ _tag: "session-status", id: ID, state: "busy", tool: "Bash", detail: "ls", reason: "" }])
         expect(yield* (yield* SessionStates).get(ID)).toBe("busy")
         expect((yield* (yield* Terminals).readiness(ID)).reported).toBe("busy")
         expect(yield* Queue.takeAll(relay).pipe(Effect.map(Chunk.size))).toBe(1)
       })
-    ).pipe(Effect.provide(TestLayer)))
+    ).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("swallows waiting outside a turn from the roster and the window, but not from the relay", () =>
     Effect.scoped(
@@ -61,7 +60,8 @@ describe("the Hooks service", () => {
         expect(yield* (yield* SessionStates).get(ID)).toBe("")
         expect(Chunk.size(yield* Queue.takeAll(relay))).toBe(1)
       })
-    ).pipe(Effect.provide(TestLayer)))
+    ).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("clears the roster state on idle", () =>
     Effect.scoped(
@@ -72,7 +72,8 @@ describe("the Hooks service", () => {
         yield* post("/hook", { session_id: ID, state: "idle" })
         expect(yield* (yield* SessionStates).get(ID)).toBe("")
       })
-    ).pipe(Effect.provide(TestLayer)))
+    ).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("shows compacting as busy in the roster and readiness, and as compacting to the windows", () =>
     Effect.scoped(
@@ -83,7 +84,8 @@ describe("the Hooks service", () => {
         expect(yield* (yield* SessionStates).get(ID)).toBe("busy")
         expect((yield* (yield* Terminals).readiness(ID)).reported).toBe("busy")
       })
-    ).pipe(Effect.provide(TestLayer)))
+    ).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("answers 204 and changes nothing for a session that is not running", () =>
     Effect.scoped(
@@ -96,7 +98,8 @@ describe("the Hooks service", () => {
         expect(yield* drained(events)).toEqual([])
         expect(yield* (yield* SessionStates).get("nobody")).toBe("")
       })
-    ).pipe(Effect.provide(TestLayer)))
+    ).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("answers 400 with the parser's line for a refused body and for malformed JSON", () =>
     Effect.gen(function* () {
@@ -108,7 +111,8 @@ describe("the Hooks service", () => {
       const malformed = yield* hooks.handle("/hook", "{")
       expect(malformed.status).toBe(400)
       expect(malformed.text).toMatch(/^malformed JSON: /)
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("stores the provider's conversation id and announces the agent", () =>
     Effect.scoped(
@@ -118,7 +122,8 @@ describe("the Hooks service", () => {
         expect(Option.map(yield* (yield* Sessions).get(ID), (r) => r.providerSessionId)).toEqual(Option.some("abc-123"))
         expect(yield* drained(events)).toEqual([{ _tag: "session-agent", id: ID, agent: "claude" }])
       })
-    ).pipe(Effect.provide(TestLayer)))
+    ).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("relabels only while the label is automatic, and announces only what it applied", () =>
     Effect.scoped(
@@ -131,7 +136,8 @@ describe("the Hooks service", () => {
         expect(yield* drained(events)).toEqual([])
         expect(Option.map(yield* (yield* Sessions).get(ID), (r) => r.label)).toEqual(Option.some("mine"))
       })
-    ).pipe(Effect.provide(TestLayer)))
+    ).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("announces touched files for a known card", () =>
     Effect.scoped(
@@ -140,7 +146,8 @@ describe("the Hooks service", () => {
         yield* post("/session-touched", { session_id: ID, file_path: "a.ts" })
         expect(yield* drained(events)).toEqual([{ _tag: "session-touched", id: ID }])
       })
-    ).pipe(Effect.provide(TestLayer)))
+    ).pipe(Effect.provide(TestLayer))
+  )
 
   it.effect("remembers the plugin release a live session's hooks announced", () =>
     Effect.scoped(
@@ -152,5 +159,6 @@ describe("the Hooks service", () => {
         expect(yield* hooks.pluginVersion(ID)).toBe("1.4.2")
         expect(yield* hooks.pluginVersion("nobody")).toBe("")
       })
-    ).pipe(Effect.provide(TestLayer)))
+    ).pipe(Effect.provide(TestLayer))
+  )
 })

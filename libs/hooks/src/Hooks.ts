@@ -61,7 +61,10 @@ const applyState = Effect.fn("Hooks.state")(function* (d: Deps, r: SessionStateR
   if (!(yield* d.terminals.isLive(r.id))) return false
   yield* d.reports.publish(r)
   const step = yield* Ref.modify(d.turns, (m) => {
-    const s = stepTurn(Option.getOrElse(HashMap.get(m, r.id), () => noTurn), r)
+    const s = stepTurn(
+      Option.getOrElse(HashMap.get(m, r.id), () => noTurn),
+      r
+    )
     return [s, HashMap.set(m, r.id, s.turn)] as const
   })
   if (Option.isNone(step.published)) return true

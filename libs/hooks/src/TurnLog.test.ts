@@ -62,7 +62,11 @@ describe("the turn log", () => {
   })
 
   it("replaces the held tool with the next one named", () => {
-    const { published } = replay([report("busy", { tool: "Bash", detail: "ls" }), report("busy", { tool: "Edit", detail: "a.ts" }), report("busy")])
+    const { published } = replay([
+      report("busy", { tool: "Bash", detail: "ls" }),
+      report("busy", { tool: "Edit", detail: "a.ts" }),
+      report("busy")
+    ])
     expect(published[2]).toMatchObject({ tool: "Edit", detail: "a.ts" })
   })
 

@@ -48,7 +48,8 @@ describe("the mod channel", () => {
       expect(Option.isNone(yield* Fiber.poll(poll))).toBe(true)
       yield* TestClock.adjust("1 millis")
       expect(yield* Fiber.join(poll)).toEqual(Option.some([]))
-    }).pipe(Effect.provide(TestLayer)))
+    }).pipe(Effect.provide(TestLayer))
+  )
 
   it.scoped("hands a command to the parked poll at once, and to no later poll", () =>
     inSession((channel) =>
@@ -61,7 +62,8 @@ describe("the mod channel", () => {
         expect(yield* Deferred.isDone(sent.collected)).toBe(true)
         yield* nextPollIsEmpty
       })
-    ))
+    )
+  )
 
   it.scoped("drains what was queued before the poll came, in order", () =>
     inSession((channel) =>
@@ -71,7 +73,8 @@ describe("the mod channel", () => {
         const got = yield* channel.poll("s1", "")
         expect(Option.getOrThrow(got).map((c) => c.id)).toEqual([a.command.id, b.command.id])
       })
-    ))
+    )
+  )
 
   it.scoped("calls a session attached while a poll is parked and for 30 s after one, not before or later", () =>
     inSession((channel) =>
@@ -86,7 +89,8 @@ describe("the mod channel", () => {
         yield* TestClock.adjust("1 millis")
         expect(yield* channel.attached("s1")).toBe(false)
       })
-    ))
+    )
+  )
 
   it.scoped("takes back a command no poll took, and never hands it out after", () =>
     inSession((channel) =>
@@ -96,7 +100,8 @@ describe("the mod channel", () => {
         expect(yield* channel.withdraw("s1", sent.command.id)).toBe(false)
         yield* nextPollIsEmpty
       })
-    ))
+    )
+  )
 
   it.scoped("cannot withdraw a command a poll already took", () =>
     inSession((channel) =>
@@ -105,7 +110,8 @@ describe("the mod channel", () => {
         yield* channel.poll("s1", "")
         expect(yield* channel.withdraw("s1", sent.command.id)).toBe(false)
       })
-    ))
+    )
+  )
 
   it.scoped("resolves a command with its ack once, and ignores acks for unknown ids or another kind", () =>
     inSession((channel) =>
@@ -114,11 +120,14 @@ describe("the mod channel", () => {
         yield* channel.poll("s1", "")
         expect(yield* channel.ack("s1", { id: "00000000", kind: "abort", ok: true, error: "", answer: "" })).toBe(false)
         expect(yield* channel.ack("s1", { id: sent.command.id, kind: "prompt", ok: true, error: "", answer: "" })).toBe(false)
-        expect(yield* channel.ack("s1", { id: sent.command.id, kind: "abort", ok: false, error: "no turn is running", answer: "" })).toBe(true)
+        expect(yield* channel.ack("s1", { id: sent.command.id, kind: "abort", ok: false, error: "no turn is running", answer: "" })).toBe(
+          true
+        )
         expect(yield* Deferred.await(sent.outcome)).toEqual({ _tag: "acked", ok: false, error: "no turn is running", answer: "" })
         expect(yield* channel.ack("s1", { id: sent.command.id, kind: "abort", ok: true, error: "", answer: "" })).toBe(false)
       })
-    ))
+    )
+  )
 
   it.scoped("does not hand out a command older than 30 s: its caller stopped waiting", () =>
     inSession((channel) =>
@@ -129,7 +138,8 @@ describe("the mod channel", () => {
         const got = yield* channel.poll("s1", "")
         expect(Option.getOrThrow(got).map((c) => c.id)).toEqual([fresh.command.id])
       })
-    ))
+    )
+  )
 
   it.scoped("answers a parked poll empty and every waiter 'ended' when the session's process ends", () =>
     inSession((channel, proc) =>
@@ -147,7 +157,8 @@ describe("the mod channel", () => {
         yield* TestClock.adjust("10 seconds")
         expect(yield* Fiber.join(first)).toBe(false)
       })
-    ))
+    )
+  )
 
   it.scoped("answers awaitAttached on the first poll, and remembers the plugin release it announced", () =>
     inSession((channel) =>
@@ -159,5 +170,6 @@ describe("the mod channel", () => {
         expect(yield* Fiber.join(waiting)).toBe(true)
         expect(yield* channel.plugin("s1")).toBe("0.15.0")
       })
-    ))
+    )
+  )
 })

@@ -66,7 +66,9 @@ export interface ModChannelShape {
 
 const newId = (taken: (id: string) => boolean): string => {
   for (;;) {
-    const id = Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, "0")
+    const id = Math.floor(Math.random() * 0x1_0000_0000)
+      .toString(16)
+      .padStart(8, "0")
     if (!taken(id)) return id
   }
 }
@@ -80,7 +82,14 @@ interface Deps {
 const slotOf = (d: Deps, id: string): Slot => {
   let s = d.slots.get(id)
   if (!s) {
-    s = { queue: [], inflight: new Map(), parked: undefined, lastPoll: -Infinity, firstPoll: Deferred.unsafeMake<void>(FiberId.none), plugin: "" }
+    s = {
+      queue: [],
+      inflight: new Map(),
+      parked: undefined,
+      lastPoll: -Infinity,
+      firstPoll: Deferred.unsafeMake<void>(FiberId.none),
+      plugin: ""
+    }
     d.slots.set(id, s)
   }
   return s

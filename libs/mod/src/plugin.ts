@@ -32,6 +32,7 @@ export const checkPlugin = (plugin: string): string | undefined => {
   const low = compareVersions(plugin, PLUGIN_FLOOR)
   if (low === undefined) return `its plugin announced "${plugin.slice(0, 64)}", which is not a release number`
   if (low < 0) return `its plugin is lich-plugin ${plugin}, older than the ${PLUGIN_FLOOR} this lich speaks — update lich-plugin`
-  if ((compareVersions(plugin, PLUGIN_CEILING) ?? 1) >= 0) return `its plugin is lich-plugin ${plugin}, newer than this lich speaks (below ${PLUGIN_CEILING}) — update lich`
+  if ((compareVersions(plugin, PLUGIN_CEILING) ?? 1) >= 0)
+    return `its plugin is lich-plugin ${plugin}, newer than this lich speaks (below ${PLUGIN_CEILING}) — update lich`
   return undefined
 }

@@ -52,7 +52,13 @@ export const makeModRoutes = Effect.gen(function* () {
       const a = parseAck(raw)
       if (Either.isLeft(a)) return bad(a.left)
       yield* note(a.right.sessionId, plugin)
-      const taken = yield* channel.ack(a.right.sessionId, { id: a.right.commandId, kind: a.right.kind, ok: a.right.ok, error: a.right.error, answer: a.right.answer })
+      const taken = yield* channel.ack(a.right.sessionId, {
+        id: a.right.commandId,
+        kind: a.right.kind,
+        ok: a.right.ok,
+        error: a.right.error,
+        answer: a.right.answer
+      })
       // An abort that stopped a turn is the one "interrupted" lich publishes from outside the PTY.
       if (taken && a.right.kind === "abort" && a.right.ok) {
         yield* hub.publish({ _tag: "session-status", id: a.right.sessionId, state: "interrupted", tool: "", detail: "", reason: "" })

@@ -91,12 +91,9 @@ describe("recognising a kind", () => {
     expect(isProviderId(id)).toBe(true)
   })
 
-  it.each(["x", "", "Claude", "SHELL", " claude", "claude-code", "gemini", "toString", "constructor", "__proto__"])(
-    "refuses %j",
-    (s) => {
-      expect(isProviderId(s)).toBe(false)
-    }
-  )
+  it.each(["x", "", "Claude", "SHELL", " claude", "claude-code", "gemini", "toString", "constructor", "__proto__"])("refuses %j", (s) => {
+    expect(isProviderId(s)).toBe(false)
+  })
 
   it("words an unknown kind with the kind quoted and every known kind listed", () => {
     expect(unknownKindMessage("x")).toBe(

@@ -10,17 +10,7 @@
  * for a caller that is not a session; shell is last because it is not a provider at all, only a
  * terminal. Typed as a tuple so a schema can be built from it (`Schema.Literal(...providerIds)`).
  */
-export const providerIds = [
-  "claude",
-  "codex",
-  "antigravity",
-  "opencode",
-  "omp",
-  "crush",
-  "cursor",
-  "kiro",
-  "shell"
-] as const
+export const providerIds = ["claude", "codex", "antigravity", "opencode", "omp", "crush", "cursor", "kiro", "shell"] as const
 
 export type ProviderId = (typeof providerIds)[number]
 
@@ -159,8 +149,14 @@ const rows: { readonly [K in ProviderId]: Row } = {
     screen: {
       ready: ["Ask Codex to do anything"],
       dialogs: [
-        { marker: "Trust and continue", reason: "Codex asks whether to trust this folder: answer it in this card, and the task waiting for it is typed after." },
-        { marker: "Trust all and continue", reason: "Codex asks to review hooks: answer it in this card, and the task waiting for it is typed after." }
+        {
+          marker: "Trust and continue",
+          reason: "Codex asks whether to trust this folder: answer it in this card, and the task waiting for it is typed after."
+        },
+        {
+          marker: "Trust all and continue",
+          reason: "Codex asks to review hooks: answer it in this card, and the task waiting for it is typed after."
+        }
       ]
     }
   },
@@ -271,9 +267,7 @@ export const provider = (id: ProviderId): Provider => {
   return found
 }
 
-export const unknownKindMessage = (kind: string): string =>
-  `"${kind}" is not a provider lich runs. Known kinds: ${providerIds.join(", ")}.`
+export const unknownKindMessage = (kind: string): string => `"${kind}" is not a provider lich runs. Known kinds: ${providerIds.join(", ")}.`
 
 /** The ids whose row satisfies a test, in table order — what a refusal lists as the kinds that accept an option. */
-export const idsWhere = (test: (p: Provider) => boolean): ReadonlyArray<ProviderId> =>
-  providers.filter(test).map((p) => p.id)
+export const idsWhere = (test: (p: Provider) => boolean): ReadonlyArray<ProviderId> => providers.filter(test).map((p) => p.id)

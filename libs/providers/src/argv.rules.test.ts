@@ -20,8 +20,19 @@ const combinations = (): ReadonlyArray<SpawnInput> => {
                 for (const briefing of [undefined, briefingText(provider(kind).hasToolsAlways)])
                   for (const resumeId of [undefined, "c0ffee-42"])
                     out.push({
-                      kind, binary: kind, rosterName: "app-9f8e", birth, resumeId, model, effort,
-                      ultracode, skipPermissions, briefing, lichBin: lich, mcp, agent: "lich"
+                      kind,
+                      binary: kind,
+                      rosterName: "app-9f8e",
+                      birth,
+                      resumeId,
+                      model,
+                      effort,
+                      ultracode,
+                      skipPermissions,
+                      briefing,
+                      lichBin: lich,
+                      mcp,
+                      agent: "lich"
                     })
   return out
 }
@@ -48,7 +59,10 @@ describe("every spawn of every provider", () => {
     for (const i of all.filter((i) => !i.birth)) {
       const args = spawnArgs(i)
       expect(args, label(i)).not.toContain("m-1")
-      expect(args.some((a) => a.includes("high")), label(i)).toBe(false)
+      expect(
+        args.some((a) => a.includes("high")),
+        label(i)
+      ).toBe(false)
     }
   })
 
@@ -62,7 +76,10 @@ describe("every spawn of every provider", () => {
   it("passes the effort at birth to every kind but opencode, Crush, Cursor and shell", () => {
     const refused: ReadonlyArray<ProviderId> = ["opencode", "crush", "cursor", "shell"]
     for (const i of all.filter((i) => i.birth && i.effort !== undefined)) {
-      expect(spawnArgs(i).some((a) => a.endsWith("high")), label(i)).toBe(!refused.includes(i.kind))
+      expect(
+        spawnArgs(i).some((a) => a.endsWith("high")),
+        label(i)
+      ).toBe(!refused.includes(i.kind))
     }
   })
 
@@ -118,7 +135,9 @@ describe("every spawn of every provider", () => {
     const order = (a: string): number =>
       ["--name", "--resume", "--dangerously-skip-permissions", "--model", "--effort", "--settings", "--append-system-prompt"].indexOf(a)
     for (const i of all.filter((i) => i.kind === "claude")) {
-      const seen = spawnArgs(i).map(order).filter((n) => n >= 0)
+      const seen = spawnArgs(i)
+        .map(order)
+        .filter((n) => n >= 0)
       expect(seen, label(i)).toEqual([...seen].sort((a, b) => a - b))
     }
   })
@@ -165,7 +184,9 @@ describe("a value that would be read as a flag", () => {
   })
 
   it("as a resume id starts a fresh Codex rather than handing resume a flag", () => {
-    expect(spawnArgs({ kind: "codex", binary: "codex", rosterName: "r", birth: false, resumeId: "--last", mcp: false })).toEqual(["--no-daemon"])
+    expect(spawnArgs({ kind: "codex", binary: "codex", rosterName: "r", birth: false, resumeId: "--last", mcp: false })).toEqual([
+      "--no-daemon"
+    ])
   })
 
   it("as lich's own path registers nothing", () => {
@@ -175,7 +196,15 @@ describe("a value that would be read as a flag", () => {
   })
 
   it("is trimmed of surrounding whitespace when it is otherwise usable", () => {
-    const args = spawnArgs({ kind: "codex", binary: "codex", rosterName: "", birth: true, mcp: false, model: " gpt-5 ", effort: "\thigh\n" })
+    const args = spawnArgs({
+      kind: "codex",
+      binary: "codex",
+      rosterName: "",
+      birth: true,
+      mcp: false,
+      model: " gpt-5 ",
+      effort: "\thigh\n"
+    })
     expect(args).toEqual(["--no-daemon", "--model", "gpt-5", "-c", "model_reasoning_effort=high"])
   })
 

@@ -4,12 +4,18 @@ import { briefingText, mcpArgs, spawnArgs, type ProviderId, type SpawnInput } fr
 const lich = "/usr/local/bin/lich"
 const claudeMcp = ["--mcp-config", `{"mcpServers":{"lich":{"command":"${lich}","args":["mcp"]}}}`]
 const codexMcp = [
-  "-c", `mcp_servers.lich.command="${lich}"`,
-  "-c", 'mcp_servers.lich.args=["mcp"]',
-  "-c", 'mcp_servers.lich.env_vars=["LICH_PORT","LICH_TOKEN","LICH_SESSION_ID","LICH_BIN","LICH_PROMPT_LANG","LICH_PROJECT_DIR","LICH_WORKTREE_PORT"]',
-  "-c", 'mcp_servers.lich.default_tools_approval_mode="approve"',
-  "-c", 'sandbox_mode="workspace-write"',
-  "-c", "sandbox_workspace_write.network_access=true"
+  "-c",
+  `mcp_servers.lich.command="${lich}"`,
+  "-c",
+  'mcp_servers.lich.args=["mcp"]',
+  "-c",
+  'mcp_servers.lich.env_vars=["LICH_PORT","LICH_TOKEN","LICH_SESSION_ID","LICH_BIN","LICH_PROMPT_LANG","LICH_PROJECT_DIR","LICH_WORKTREE_PORT"]',
+  "-c",
+  'mcp_servers.lich.default_tools_approval_mode="approve"',
+  "-c",
+  'sandbox_mode="workspace-write"',
+  "-c",
+  "sandbox_workspace_write.network_access=true"
 ]
 const ultracode = ["--settings", '{"ultracode":true}']
 const briefing = briefingText(false)
@@ -39,12 +45,16 @@ const bare = (kind: ProviderId, birth = true): SpawnInput => ({ kind, binary: ki
 describe("a Claude Code spawn", () => {
   it("at birth is named, skips permissions, picks model and effort, turns ultracode on, briefs, and registers last", () => {
     expect(spawnArgs(everything("claude", true))).toEqual([
-      "--name", "app-9f8e",
+      "--name",
+      "app-9f8e",
       "--dangerously-skip-permissions",
-      "--model", "some-model",
-      "--effort", "high",
+      "--model",
+      "some-model",
+      "--effort",
+      "high",
       ...ultracode,
-      "--append-system-prompt", briefing,
+      "--append-system-prompt",
+      briefing,
       ...pluginDir,
       ...claudeMcp
     ])
@@ -52,10 +62,12 @@ describe("a Claude Code spawn", () => {
 
   it("on resume reopens the conversation, keeps ultracode and the briefing, and drops name, model and effort", () => {
     expect(spawnArgs(everything("claude", false))).toEqual([
-      "--resume", "conv-1",
+      "--resume",
+      "conv-1",
       "--dangerously-skip-permissions",
       ...ultracode,
-      "--append-system-prompt", briefing,
+      "--append-system-prompt",
+      briefing,
       ...pluginDir,
       ...claudeMcp
     ])
@@ -84,8 +96,10 @@ describe("a Codex spawn", () => {
       "--no-daemon",
       ...codexMcp,
       "--dangerously-bypass-approvals-and-sandbox",
-      "--model", "some-model",
-      "-c", "model_reasoning_effort=high"
+      "--model",
+      "some-model",
+      "-c",
+      "model_reasoning_effort=high"
     ])
   })
 
@@ -93,7 +107,8 @@ describe("a Codex spawn", () => {
     expect(spawnArgs(everything("codex", false))).toEqual([
       "--no-daemon",
       ...codexMcp,
-      "resume", "conv-1",
+      "resume",
+      "conv-1",
       "--dangerously-bypass-approvals-and-sandbox"
     ])
   })
@@ -219,14 +234,17 @@ describe("the MCP registration", () => {
 
   it("is left out of a spawn that did not ask for it, even with lich's path known", () => {
     expect(spawnArgs({ ...everything("claude", true), mcp: false })).not.toContain("--mcp-config")
-    expect(spawnArgs({ ...everything("codex", true), mcp: false })).not.toContain("mcp_servers.lich.args=[\"mcp\"]")
+    expect(spawnArgs({ ...everything("codex", true), mcp: false })).not.toContain('mcp_servers.lich.args=["mcp"]')
   })
 
   it("is left out of a spawn that asked for it without lich's path", () => {
     const { lichBin: _omit, ...withoutBin } = everything("claude", true)
     expect(spawnArgs(withoutBin)).not.toContain("--mcp-config")
     expect(spawnArgs({ ...everything("codex", false), lichBin: "" })).toEqual([
-      "--no-daemon", "resume", "conv-1", "--dangerously-bypass-approvals-and-sandbox"
+      "--no-daemon",
+      "resume",
+      "conv-1",
+      "--dangerously-bypass-approvals-and-sandbox"
     ])
   })
 })

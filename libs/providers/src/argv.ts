@@ -49,7 +49,15 @@ export interface SpawnInput {
  * environment of its own, so without this list the server would find no session and fall back to
  * runtime.json — the wrong lich when two run. Names only: the values stay in the PTY's environment.
  */
-export const mcpEnvVars = ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_BIN", "LICH_PROMPT_LANG", "LICH_PROJECT_DIR", "LICH_WORKTREE_PORT"] as const
+export const mcpEnvVars = [
+  "LICH_PORT",
+  "LICH_TOKEN",
+  "LICH_SESSION_ID",
+  "LICH_BIN",
+  "LICH_PROMPT_LANG",
+  "LICH_PROJECT_DIR",
+  "LICH_WORKTREE_PORT"
+] as const
 
 /**
  * A value lich may hand to a flag, trimmed, or undefined when it must not be passed: nothing to pass, or
@@ -134,8 +142,7 @@ const ownArgs = (p: Provider, i: SpawnInput): ReadonlyArray<string> => {
  * The briefing is prose, so its whitespace is kept as written (oh-my-pi tells text from a file path by
  * a newline in it); it is refused on the same grounds as any other value.
  */
-const briefingValue = (text: string | undefined): string | undefined =>
-  flagValue(text) === undefined ? undefined : text
+const briefingValue = (text: string | undefined): string | undefined => (flagValue(text) === undefined ? undefined : text)
 
 export const spawnArgs = (i: SpawnInput): ReadonlyArray<string> => {
   const p = provider(i.kind)

@@ -25,6 +25,6 @@ export const resolveBinary = (id: ProviderId, input: BinaryInput): string => {
   const p = provider(id)
   const chosen = present(input.env[p.binaryEnv]) ?? present(input.setting)
   if (chosen !== undefined) return chosen
-  if (id === "shell") return present(input.env["SHELL"]) ?? p.defaultBinary
+  if (id === "shell") return present(input.env.SHELL) ?? p.defaultBinary
   return p.defaultBinary
 }

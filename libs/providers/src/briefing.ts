@@ -12,8 +12,7 @@ const withTools = "Use the lich tools in your tool list to open a session, send 
 
 // BRANCH in capitals and the task in single quotes: placeholders nobody mistakes for a real branch, and
 // quoting that survives cmd.exe as well as a POSIX shell.
-const withoutTools =
-  "Use the lich command for it, for example: \"$LICH_BIN\" open --worktree BRANCH --prompt 'the task'"
+const withoutTools = "Use the lich command for it, for example: \"$LICH_BIN\" open --worktree BRANCH --prompt 'the task'"
 
 /**
  * One paragraph. It ends with a newline on purpose: oh-my-pi reads a value without one as a file path

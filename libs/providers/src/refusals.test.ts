@@ -81,7 +81,10 @@ describe("every refusal", () => {
       const cut = text.lastIndexOf(marker)
       expect(cut, text).toBeGreaterThan(0)
       expect(text.slice(0, cut), text).toContain(`is refused for ${r.id}: `)
-      const accepted = text.slice(cut + marker.length).replace(/( only)?\.$/, "").split(", ")
+      const accepted = text
+        .slice(cut + marker.length)
+        .replace(/( only)?\.$/, "")
+        .split(", ")
       expect(accepted, text).not.toContain(r.id)
       expect(accepted.every(isProviderId), text).toBe(true)
     }
@@ -98,7 +101,8 @@ describe("a clean set of options", () => {
   })
 
   it("passes Codex, Antigravity and Kiro with a model and an effort", () => {
-    for (const id of ["codex", "antigravity", "kiro"] as const) expect(refuseOpenOptions(id, { model: "m", effort: "e" }), id).toBeUndefined()
+    for (const id of ["codex", "antigravity", "kiro"] as const)
+      expect(refuseOpenOptions(id, { model: "m", effort: "e" }), id).toBeUndefined()
   })
 
   it("does not count an empty model or effort as given", () => {

@@ -26,7 +26,8 @@ const shellReason = "a shell session runs no agent"
 
 const modelReason = (id: ProviderId): string => {
   if (id === "shell") return shellReason
-  if (id === "crush") return "Crush takes a model only on its non-interactive run subcommand, so the TUI lich spawns would start on its default"
+  if (id === "crush")
+    return "Crush takes a model only on its non-interactive run subcommand, so the TUI lich spawns would start on its default"
   return `${provider(id).name} has no model flag lich can pass`
 }
 

@@ -3,7 +3,12 @@ import { rosterName } from "./index.js"
 
 /** One row per rule: what the name does, the id and the directory, and the name that comes out. */
 const rules: ReadonlyArray<{ readonly does: string; readonly id: string; readonly dir: string; readonly name: string }> = [
-  { does: "is the directory's last element, a dash, and the first four characters of the id", id: "9f8e7d6c", dir: "/home/you/src/auth-fix", name: "auth-fix-9f8e" },
+  {
+    does: "is the directory's last element, a dash, and the first four characters of the id",
+    id: "9f8e7d6c",
+    dir: "/home/you/src/auth-fix",
+    name: "auth-fix-9f8e"
+  },
   { does: "ignores a trailing slash", id: "9f8e7d6c", dir: "/home/you/src/auth-fix/", name: "auth-fix-9f8e" },
   { does: "ignores several trailing slashes", id: "9f8e7d6c", dir: "/home/you/src/auth-fix///", name: "auth-fix-9f8e" },
   { does: "reads a Windows path the same on every platform", id: "9f8e7d6c", dir: "C:\\Users\\you\\auth-fix", name: "auth-fix-9f8e" },

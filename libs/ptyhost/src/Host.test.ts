@@ -71,10 +71,11 @@ const bytesOf = (proc: { onData: (cb: (d: Uint8Array) => void) => void }) => {
   })
   return {
     text: () => text,
-    until: (s: string) => new Promise<void>((resolve) => {
-      const look = () => (text.includes(s) ? resolve() : waiters.push(look))
-      look()
-    })
+    until: (s: string) =>
+      new Promise<void>((resolve) => {
+        const look = () => (text.includes(s) ? resolve() : waiters.push(look))
+        look()
+      })
   }
 }
 const exitOf = (proc: { onExit: (cb: (e: PtyExitInfo) => void) => void }) => new Promise<PtyExitInfo>((r) => proc.onExit(r))
@@ -88,7 +89,9 @@ describe("the PTY host", () => {
     const gone = new Promise((r) => raw.once("close", r))
     raw.write(jsonFrame({ t: "hello", v: PROTOCOL + 1, secret: SECRET }))
     await gone
-    expect(Buffer.concat(said).subarray(5).toString()).toBe(JSON.stringify({ t: "refused", message: `the PTY host speaks protocol ${PROTOCOL}, not ${PROTOCOL + 1}` }))
+    expect(Buffer.concat(said).subarray(5).toString()).toBe(
+      JSON.stringify({ t: "refused", message: `the PTY host speaks protocol ${PROTOCOL}, not ${PROTOCOL + 1}` })
+    )
   })
 
   it("relays output and the exit to the backend that spawned, and keystrokes to the PTY", async () => {
@@ -122,7 +125,10 @@ describe("the PTY host", () => {
 
     const second = await connect("tok-2")
     expect(second.hello.token).toBe("tok-1")
-    expect(await second.conn.list()).toEqual([{ h: a.h, id: "a", pid: a.fake.pid }, { h: b.h, id: "b", pid: b.fake.pid, exited: true }])
+    expect(await second.conn.list()).toEqual([
+      { h: a.h, id: "a", pid: a.fake.pid },
+      { h: b.h, id: "b", pid: b.fake.pid, exited: true }
+    ])
     const again = bytesOf(second.conn.attach(a.h, a.fake.pid))
     const gone = exitOf(second.conn.attach(b.h, b.fake.pid))
     await again.until("while-away;")
@@ -138,14 +144,22 @@ describe("the PTY host", () => {
     const raw = net.connect(socket)
     const said: Array<Record<string, unknown>> = []
     const waiters: Array<() => void> = []
-    raw.on("data", frameReader({ json: (m) => (said.push(m as Record<string, unknown>), waiters.splice(0).forEach((w) => w())), data: () => undefined, corrupt: () => undefined }))
-    const heard = (t: string) => new Promise<Record<string, unknown>>((resolve) => {
-      const look = () => {
-        const m = said.find((x) => x.t === t)
-        return m ? resolve(m) : waiters.push(look)
-      }
-      look()
-    })
+    raw.on(
+      "data",
+      frameReader({
+        json: (m) => (said.push(m as Record<string, unknown>), waiters.splice(0).forEach((w) => w())),
+        data: () => undefined,
+        corrupt: () => undefined
+      })
+    )
+    const heard = (t: string) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const look = () => {
+          const m = said.find((x) => x.t === t)
+          return m ? resolve(m) : waiters.push(look)
+        }
+        look()
+      })
     await new Promise((r) => raw.once("connect", r))
     raw.write(jsonFrame({ t: "hello", v: PROTOCOL, secret: SECRET }))
     raw.write(jsonFrame({ t: "spawn", req: 1, id: "short", file: "/bin/true", args: [], cwd: "/", env: {}, cols: 80, rows: 24 }))

@@ -10,7 +10,7 @@
  * moving parts as it can. One `PtyHost` per process; one `Client` per backend connection.
  */
 import * as crypto from "node:crypto"
-import * as net from "node:net"
+import type * as net from "node:net"
 import { type Context, Effect, Exit } from "effect"
 import { NodePtyLayer, PtyAdapter, type PtyExitInfo, type PtyProcess, type PtySpawnOptions, ReplayRing } from "@lich/terminal"
 import { type Gather, makeGather } from "./gather.js"
@@ -183,7 +183,15 @@ export class PtyHost {
     }
     const proc = result.value
     const h = this.nextHandle++
-    const p: Pty = { h, id: m.id, proc, ring: new ReplayRing(), out: makeGather((reads, bytes) => p.owner?.data(h, reads, bytes)), owner: c, exit: undefined }
+    const p: Pty = {
+      h,
+      id: m.id,
+      proc,
+      ring: new ReplayRing(),
+      out: makeGather((reads, bytes) => p.owner?.data(h, reads, bytes)),
+      owner: c,
+      exit: undefined
+    }
     this.ptys.set(p.h, p)
     c.send({ t: "spawned", req: m.req, h: p.h, pid: proc.pid })
     proc.onData((bytes) => {

@@ -10,7 +10,7 @@
  * every PTY and exit; a backend that is killed says nothing, and the host goes on.
  */
 import type { ChildProcess } from "node:child_process"
-import { type Env } from "@lich/singleton"
+import type { Env } from "@lich/singleton"
 import { type KeptPty, NodePtyLayer, PtyAdapter, type PtyProcess, PtySpawnError, type PtySpawnOptions } from "@lich/terminal"
 import { Effect, Exit, Layer, Runtime } from "effect"
 import { type Connection, open } from "./connection.js"
@@ -48,7 +48,7 @@ const hostDied = (conn: Connection, warn: (line: string) => void) => {
 }
 
 const spawnOn = (conn: Connection, so: PtySpawnOptions) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { id = "", file, args, cwd, env, cols, rows } = so
     const answer = yield* Effect.promise(() => conn.request({ t: "spawn", id, file, args, cwd, env, cols, rows }))
     const proc = answer.t === "spawned" ? conn.procs.get(answer.h) : undefined
@@ -59,10 +59,11 @@ const spawnOn = (conn: Connection, so: PtySpawnOptions) =>
 
 /** Lists what the host kept and attaches to each: the ring comes first on each one's data. */
 const attachAll = (conn: Connection, hello: { readonly pid: number; readonly version: string }) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const listing = yield* Effect.promise(() => conn.list())
     const kept: ReadonlyArray<KeptPty> = listing.map((l) => ({ id: l.id, proc: conn.attach(l.h, l.pid) }))
-    if (kept.length > 0) yield* Effect.logInfo(`re-attached ${kept.length} session(s) kept by the PTY host (pid ${hello.pid}, lich ${hello.version})`)
+    if (kept.length > 0)
+      yield* Effect.logInfo(`re-attached ${kept.length} session(s) kept by the PTY host (pid ${hello.pid}, lich ${hello.version})`)
     return kept
   })
 
@@ -79,7 +80,7 @@ const letGo = async (conn: Connection | undefined, launched: ChildProcess | unde
 }
 
 const make = (o: HostPtyOptions) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const runtime = yield* Effect.runtime<never>()
     const warn = (line: string) => void Runtime.runFork(runtime)(Effect.logWarning(line))
     const secret = yield* Effect.try(() => ensureSecret(o.env)).pipe(Effect.orDie)
@@ -96,28 +97,35 @@ const make = (o: HostPtyOptions) =>
     }
     const connect = Effect.tryPromise(() => open(socketPath(o.env), secret, o.token))
 
-    const ensure = lock.withPermits(1)(Effect.gen(function*() {
-      if (current !== undefined && !current.closed) return current
-      let found = yield* connect
-      if (found === undefined) {
-        launched = (yield* Effect.tryPromise(() => launchHost(o.env, o.script))).child
-        found = yield* connect
-      }
-      if (found === undefined) return yield* Effect.fail(new Error("the PTY host started but does not answer"))
-      return keep(found.conn)
-    }))
+    const ensure = lock.withPermits(1)(
+      Effect.gen(function* () {
+        if (current !== undefined && !current.closed) return current
+        let found = yield* connect
+        if (found === undefined) {
+          launched = (yield* Effect.tryPromise(() => launchHost(o.env, o.script))).child
+          found = yield* connect
+        }
+        if (found === undefined) return yield* Effect.fail(new Error("the PTY host started but does not answer"))
+        return keep(found.conn)
+      })
+    )
 
     const spawn = (so: PtySpawnOptions): Effect.Effect<PtyProcess, PtySpawnError> =>
       Effect.flatMap(ensure, (conn) => spawnOn(conn, so)).pipe(
-        Effect.catchIf((e): e is Error => !(e instanceof PtySpawnError), (e) =>
-          Effect.fail(new PtySpawnError({ file: so.file, cwd: so.cwd, reason: "host", message: `cannot start ${so.file}: ${reason(e)}` })))
+        Effect.catchIf(
+          (e): e is Error => !(e instanceof PtySpawnError),
+          (e) =>
+            Effect.fail(new PtySpawnError({ file: so.file, cwd: so.cwd, reason: "host", message: `cannot start ${so.file}: ${reason(e)}` }))
+        )
       )
 
     // Connects only to a host that runs already: with none, there is nothing to adopt, and starting
     // one for nothing would be a process for nothing.
-    const adopt: Effect.Effect<ReadonlyArray<KeptPty>> = lock.withPermits(1)(
-      Effect.flatMap(connect, (found) => (found === undefined ? Effect.succeed([]) : attachAll(keep(found.conn), found.hello)))
-    ).pipe(Effect.catchAll((e) => Effect.as(Effect.logWarning(`the PTY host's sessions could not be re-attached: ${reason(e)}`), [])))
+    const adopt: Effect.Effect<ReadonlyArray<KeptPty>> = lock
+      .withPermits(1)(
+        Effect.flatMap(connect, (found) => (found === undefined ? Effect.succeed([]) : attachAll(keep(found.conn), found.hello)))
+      )
+      .pipe(Effect.catchAll((e) => Effect.as(Effect.logWarning(`the PTY host's sessions could not be re-attached: ${reason(e)}`), [])))
 
     yield* Effect.addFinalizer((exit) => Effect.promise(() => letGo(current, launched, exit)))
     return PtyAdapter.of({ spawn, adopt })

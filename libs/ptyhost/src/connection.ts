@@ -20,7 +20,11 @@ export class HostProc implements PtyProcess {
   private heldData: Array<Uint8Array> = []
   private heldExit: PtyExitInfo | undefined
 
-  constructor(readonly pid: number, readonly h: number, private readonly conn: Connection) {}
+  constructor(
+    readonly pid: number,
+    readonly h: number,
+    private readonly conn: Connection
+  ) {}
 
   write(data: string | Uint8Array): void {
     if (!this.gone) this.conn.data(this.h, typeof data === "string" ? Buffer.from(data, "utf8") : data)
@@ -104,7 +108,10 @@ export class Connection {
   onClose: (() => void) | undefined
 
   /** `socket` was made by `connectReusing`, which hands its reads to `reads`. */
-  constructor(readonly socket: net.Socket, reads: ReusedReads) {
+  constructor(
+    readonly socket: net.Socket,
+    reads: ReusedReads
+  ) {
     reads.to = frameReader({
       json: (m) => this.message(m as HostMessage),
       data: (h, bytes) => this.procs.get(h)?.push(bytes),
@@ -207,7 +214,11 @@ export class Connection {
  * Connects and says hello. Resolves undefined when no host listens on the socket (no file, or a dead
  * host's file); rejects when one answers but refuses us, or does not answer at all.
  */
-export const open = (socketPath: string, secret: string, token: string | undefined): Promise<{ conn: Connection; hello: Extract<HostMessage, { t: "hello" }> } | undefined> =>
+export const open = (
+  socketPath: string,
+  secret: string,
+  token: string | undefined
+): Promise<{ conn: Connection; hello: Extract<HostMessage, { t: "hello" }> } | undefined> =>
   new Promise((resolve, reject) => {
     const { socket, reads } = connectReusing(socketPath)
     socket.once("error", (e: NodeJS.ErrnoException) => {

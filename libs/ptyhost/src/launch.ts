@@ -57,7 +57,10 @@ export const launchHost = (env: Env, script: string): Promise<{ readonly pid: nu
       fs.closeSync(log)
     }
     let seen = ""
-    const timer = setTimeout(() => fail(`the PTY host did not start within ${READY_TIMEOUT_MS / 1000} s (see ${hostLogPath(env)})`), READY_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => fail(`the PTY host did not start within ${READY_TIMEOUT_MS / 1000} s (see ${hostLogPath(env)})`),
+      READY_TIMEOUT_MS
+    )
     const fail = (message: string) => {
       clearTimeout(timer)
       child.kill("SIGKILL")

@@ -14,10 +14,11 @@ const collect = () => {
     },
     corrupt: (reason) => corrupt.push(reason)
   })
-  const texts = () => got.map((g) => {
-    const d = g as { h?: number; bytes?: Buffer }
-    return d.bytes === undefined ? g : { h: d.h, text: d.bytes.toString("utf8") }
-  })
+  const texts = () =>
+    got.map((g) => {
+      const d = g as { h?: number; bytes?: Buffer }
+      return d.bytes === undefined ? g : { h: d.h, text: d.bytes.toString("utf8") }
+    })
   return { read, got: texts, corrupt }
 }
 

@@ -29,7 +29,10 @@ const report = (id: string, state: "busy" | "done" | "idle") =>
 
 /** A wait of `timeout` seconds on `ticket`, the clock moved a second under it. */
 const waitASecond = (ticket: Ticket) =>
-  Effect.flatMap(Relay, (relay) => Effect.fork(relay.wait({ from: "", ticket, timeout: 1 }))).pipe(Effect.zipLeft(tick(1_000)), Effect.flatMap(Fiber.join))
+  Effect.flatMap(Relay, (relay) => Effect.fork(relay.wait({ from: "", ticket, timeout: 1 }))).pipe(
+    Effect.zipLeft(tick(1_000)),
+    Effect.flatMap(Fiber.join)
+  )
 
 /** A target at its prompt (its hooks said done), with one task typed at it. */
 const taskAtIdle = (prompt: string) =>

@@ -85,7 +85,9 @@ const perform = (p: Parts, w: Work): Effect.Effect<unknown> => {
     case "handOff":
       return deliver(p.delivery, w.ticket, w.targetId)
     case "flushNudge":
-      return w.afterMs > 0 ? Effect.delay(flushNudge(p.delivery, w.senderId), Duration.millis(w.afterMs)) : flushNudge(p.delivery, w.senderId)
+      return w.afterMs > 0
+        ? Effect.delay(flushNudge(p.delivery, w.senderId), Duration.millis(w.afterMs))
+        : flushNudge(p.delivery, w.senderId)
     case "type":
       return Effect.ignore(typeAt(p.delivery, w.id, w.text))
     case "tell":
@@ -102,7 +104,10 @@ const run = (p: Parts) =>
     const terminals = yield* Terminals
     yield* Effect.forkIn(Effect.forever(Effect.flatMap(Queue.take(core.work), (w) => Effect.forkIn(perform(p, w), scope))), scope)
     yield* Effect.forkIn(p.reports.run, scope)
-    yield* Effect.forkIn(Stream.runForEach(terminals.exits, (x) => core.apply({ _tag: "Ended", id: x.id })), scope)
+    yield* Effect.forkIn(
+      Stream.runForEach(terminals.exits, (x) => core.apply({ _tag: "Ended", id: x.id })),
+      scope
+    )
     yield* Effect.forkIn(Effect.repeat(core.apply({ _tag: "Swept" }), Schedule.spaced(Duration.millis(SWEEP_EVERY_MS))), scope)
   })
 
@@ -112,14 +117,20 @@ const run = (p: Parts) =>
  * taken as started (the ack died with the last backend). The rest wait for their answer as before.
  */
 const reconcile = (core: Core, terminals: Terminals["Type"]) =>
-  Effect.forEach(core.restoredTickets, (ticket) =>
-    Effect.gen(function* () {
-      const e = yield* core.read((s) => s.errands.get(ticket))
-      if (e === undefined) return
-      if (yield* terminals.isLive(e.targetId)) return yield* core.apply({ _tag: "Resumed", ticket })
-      const outcome = e.subagent ? { status: "stopped" as const, answer: "" } : { status: e.sawBusy ? ("stopped" as const) : ("undelivered" as const), answer: "", detail: ENDED }
-      yield* core.apply({ _tag: "Closed", ticket, outcome })
-    }), { discard: true })
+  Effect.forEach(
+    core.restoredTickets,
+    (ticket) =>
+      Effect.gen(function* () {
+        const e = yield* core.read((s) => s.errands.get(ticket))
+        if (e === undefined) return
+        if (yield* terminals.isLive(e.targetId)) return yield* core.apply({ _tag: "Resumed", ticket })
+        const outcome = e.subagent
+          ? { status: "stopped" as const, answer: "" }
+          : { status: e.sawBusy ? ("stopped" as const) : ("undelivered" as const), answer: "", detail: ENDED }
+        yield* core.apply({ _tag: "Closed", ticket, outcome })
+      }),
+    { discard: true }
+  )
 
 const parts = Effect.gen(function* () {
   const ws = yield* Workspace

@@ -8,14 +8,7 @@
  * fix), a slash command that would change the user's defaults (/model, /effort), and a mod too old
  * for slash commands. A command no poll took in time is withdrawn, so "failed" means nothing ran.
  */
-import {
-  AskResult,
-  type ControlAction,
-  ControlResult,
-  effortLevels,
-  Failed,
-  Refused
-} from "@lich/contract"
+import { AskResult, type ControlAction, ControlResult, effortLevels, Failed, Refused } from "@lich/contract"
 import { atLeast, type AckOutcome, type ModChannel, type ModCommandInput, type Sent } from "@lich/mod"
 import { provider, isProviderId } from "@lich/providers"
 import type { Card, Workspace } from "@lich/spawn"
@@ -59,8 +52,10 @@ export interface AskInput {
 
 /** Why a slash command is run some other way, keyed by its name. */
 const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
-  model: "run this way, Claude Code saves /model as your default for every new session — use lich control <session> model <name>, which changes that session only",
-  effort: "run this way, Claude Code saves /effort as your default for every new session — use lich control <session> effort <level>, which changes that session only"
+  model:
+    "run this way, Claude Code saves /model as your default for every new session — use lich control <session> model <name>, which changes that session only",
+  effort:
+    "run this way, Claude Code saves /effort as your default for every new session — use lich control <session> effort <level>, which changes that session only"
 }
 
 /** The target, if it is another live Claude Code session whose mod polls. */
@@ -94,7 +89,11 @@ const modelCommand = (value: string): Effect.Effect<ModCommandInput, Refused> =>
 const effortCommand = (value: string): Effect.Effect<ModCommandInput, Refused> => {
   const effort = value.trim().toLowerCase()
   if (effort !== "" && !effortLevels.includes(effort)) {
-    return Effect.fail(new Refused({ message: `unknown effort "${stripControls(value).slice(0, 40)}" — one of ${effortLevels.join(", ")}, or none for the session's own` }))
+    return Effect.fail(
+      new Refused({
+        message: `unknown effort "${stripControls(value).slice(0, 40)}" — one of ${effortLevels.join(", ")}, or none for the session's own`
+      })
+    )
   }
   return Effect.succeed(effort === "" ? { kind: "effort" } : { kind: "effort", effort })
 }
@@ -102,7 +101,9 @@ const effortCommand = (value: string): Effect.Effect<ModCommandInput, Refused> =
 const slashCommand = (value: string, args: string): Effect.Effect<ModCommandInput, Refused> => {
   const name = value.trim().replace(/^\//, "")
   if (!/^[A-Za-z0-9][A-Za-z0-9:._-]{0,63}$/.test(name)) {
-    return Effect.fail(new Refused({ message: "name the slash command to run, with or without its slash (lich control <session> command compact)" }))
+    return Effect.fail(
+      new Refused({ message: "name the slash command to run, with or without its slash (lich control <session> command compact)" })
+    )
   }
   const why = REFUSED_COMMANDS[name.toLowerCase()]
   if (why !== undefined) return Effect.fail(new Refused({ message: `/${name} is refused: ${why}` }))
@@ -126,14 +127,24 @@ const commandFor = (action: ControlAction, value: string, args: string): Effect.
 }
 
 const valueOf = (c: ModCommandInput): string | undefined =>
-  c.kind === "prompt" ? c.text : c.kind === "model" ? c.model : c.kind === "effort" ? c.effort : c.kind === "command" ? [c.name, c.args].filter(Boolean).join(" ") : undefined
+  c.kind === "prompt"
+    ? c.text
+    : c.kind === "model"
+      ? c.model
+      : c.kind === "effort"
+        ? c.effort
+        : c.kind === "command"
+          ? [c.name, c.args].filter(Boolean).join(" ")
+          : undefined
 
 export const control = (d: ControlDeps, p: ControlInput) =>
   Effect.gen(function* () {
     const t = yield* resolve(d, p.from, p.target, p.project, "control")
     const command = yield* commandFor(p.action, p.value, p.args)
     if (command.kind === "command" && !atLeast(yield* d.channel.plugin(t.id), COMMAND_PLUGIN_FLOOR)) {
-      return yield* new Refused({ message: `"${t.label}" runs a lich-plugin that cannot run slash commands — update lich-plugin to ${COMMAND_PLUGIN_FLOOR} or later` })
+      return yield* new Refused({
+        message: `"${t.label}" runs a lich-plugin that cannot run slash commands — update lich-plugin to ${COMMAND_PLUGIN_FLOOR} or later`
+      })
     }
     const sent = yield* d.channel.enqueue(t.id, command)
     const limit = command.kind === "command" ? COMMAND_WAIT_MS : CONTROL_WAIT_MS
@@ -163,7 +174,8 @@ const settle = (d: ControlDeps, t: Card, sent: Sent, got: Option.Option<AckOutco
     }
     const o = got.value
     if (o._tag === "ended") return "ended" as const
-    if (!o.ok) return yield* new Failed({ message: `"${t.label}" could not run it: ${o.error === "" ? "its mod gave no reason" : o.error}` })
+    if (!o.ok)
+      return yield* new Failed({ message: `"${t.label}" could not run it: ${o.error === "" ? "its mod gave no reason" : o.error}` })
     return "done" as const
   })
 
@@ -175,7 +187,9 @@ export const ask = (d: ControlDeps, p: AskInput) =>
     const got = yield* awaitOutcome(sent, ASK_WAIT_MS)
     if (Option.isNone(got)) {
       yield* d.channel.withdraw(t.id, sent.command.id)
-      return yield* new Failed({ message: `"${t.label}" did not answer within ${ASK_WAIT_MS / 1000} s; an answer that comes later is dropped` })
+      return yield* new Failed({
+        message: `"${t.label}" did not answer within ${ASK_WAIT_MS / 1000} s; an answer that comes later is dropped`
+      })
     }
     const o = got.value
     if (o._tag === "ended") return yield* new Failed({ message: `"${t.label}" ended before it answered` })

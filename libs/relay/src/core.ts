@@ -47,7 +47,9 @@ const make = Effect.gen(function* () {
   // A transition that changed what the journal keeps marks it dirty; the writer notes and flushes after.
   const dirty = yield* Queue.sliding<void>(1)
   const write = Effect.flatMap(Ref.get(ref), (s) => Effect.sync(() => journal.note(s))).pipe(Effect.zipRight(journal.flush))
-  yield* Effect.forkScoped(Effect.forever(Queue.take(dirty).pipe(Effect.zipRight(Effect.sleep(Duration.millis(JOURNAL_DEBOUNCE_MS))), Effect.zipRight(write))))
+  yield* Effect.forkScoped(
+    Effect.forever(Queue.take(dirty).pipe(Effect.zipRight(Effect.sleep(Duration.millis(JOURNAL_DEBOUNCE_MS))), Effect.zipRight(write)))
+  )
   yield* Effect.addFinalizer(() => write)
 
   const perform = (act: Act): Effect.Effect<unknown> => {

@@ -33,10 +33,14 @@ export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
         const state = yield* core.locked((s) => s.turn.get(target.id))
         const readiness = yield* terminals.readiness(target.id)
         if (readiness.settingUp) {
-          return yield* new Refused({ message: `"${target.label}" is still running its worktree setup script — nothing is at its prompt yet; try again once it is done` })
+          return yield* new Refused({
+            message: `"${target.label}" is still running its worktree setup script — nothing is at its prompt yet; try again once it is done`
+          })
         }
         if (readiness.reported === "waiting" && state === "busy") {
-          return yield* new Refused({ message: `"${target.label}" is waiting on a permission prompt — what is typed there is read by the dialog, not the prompt` })
+          return yield* new Refused({
+            message: `"${target.label}" is waiting on a permission prompt — what is typed there is read by the dialog, not the prompt`
+          })
         }
         // A half-written line is not a reason to wait: the text goes after it, where it was meant to go.
         const seconds = p.timeout > 0 ? p.timeout : DEFAULT_INSERT_WAIT_SECONDS
@@ -46,9 +50,9 @@ export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
             return yield* new Refused({ message: `"${target.label}" did not reach its prompt within ${seconds} s — nothing was inserted` })
           }
         }
-        yield* terminals.typeMessage(target.id, text, { enter: false, maxBytes: MAX_ANSWER_BYTES }).pipe(
-          Effect.mapError((e) => new Refused({ message: `nothing was inserted: ${e.message}` }))
-        )
+        yield* terminals
+          .typeMessage(target.id, text, { enter: false, maxBytes: MAX_ANSWER_BYTES })
+          .pipe(Effect.mapError((e) => new Refused({ message: `nothing was inserted: ${e.message}` })))
         return new Inserted({ id: target.id, label: target.label, project: target.project, kind: target.row.kind, bytes: utf8Bytes(text) })
       })
 

@@ -35,17 +35,49 @@ const without = (s: RelayState, ticket: string): RelayState => ({ ...s, errands:
 
 describe("the relay's journal", () => {
   it.effect("brings back every open errand, tombstone and inbox entry as they were last noted", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const first = yield* fresh
       const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
       let s = withErrand(withErrand(emptyState(), a), errand("bbbb0002", yield* Deferred.make<Outcome>()))
-      s = { ...s, tombs: put(s.tombs, "cccc0003", { ticket: "cccc0003", senderId: "sender", targetLabel: "beta", status: "unanswered", private: false, until: 5_000, lateOk: true }) }
-      s = stash(s, { ticket: "dddd0004", senderId: "sender", target: "beta", status: "answered", answer: "late", readyAt: 3_000, private: false, nudged: false })
-      s = stash(s, { ticket: "eeee0005", senderId: "sender", target: "beta", status: "answered", answer: "early", readyAt: 2_000, private: true, nudged: true })
+      s = {
+        ...s,
+        tombs: put(s.tombs, "cccc0003", {
+          ticket: "cccc0003",
+          senderId: "sender",
+          targetLabel: "beta",
+          status: "unanswered",
+          private: false,
+          until: 5_000,
+          lateOk: true
+        })
+      }
+      s = stash(s, {
+        ticket: "dddd0004",
+        senderId: "sender",
+        target: "beta",
+        status: "answered",
+        answer: "late",
+        readyAt: 3_000,
+        private: false,
+        nudged: false
+      })
+      s = stash(s, {
+        ticket: "eeee0005",
+        senderId: "sender",
+        target: "beta",
+        status: "answered",
+        answer: "early",
+        readyAt: 2_000,
+        private: true,
+        nudged: true
+      })
       first.note(s)
       yield* first.flush
       // Transitions after the first write: one delivered and its clock released, one gone.
-      s = without(patchErrand(s, a.ticket, () => ({ delivered: true, releasedAt: 4_000 })), "bbbb0002")
+      s = without(
+        patchErrand(s, a.ticket, () => ({ delivered: true, releasedAt: 4_000 })),
+        "bbbb0002"
+      )
       first.note(s)
       yield* first.flush
 
@@ -61,10 +93,11 @@ describe("the relay's journal", () => {
       expect(again.inbox.get("sender")!.map((e) => e.ticket)).toEqual(["eeee0005", "dddd0004"])
       // A fresh Deferred: nobody holds the line across a restart.
       expect(yield* Deferred.isDone(again.errands.get("aaaa0001")!.outcome)).toBe(false)
-    }).pipe(Effect.provide(StoreMemory)))
+    }).pipe(Effect.provide(StoreMemory))
+  )
 
   it.effect("writes nothing when nothing changed, and only what changed when something did", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
       let s = withErrand(emptyState(), a)
       const before = recordsOf(s)
@@ -74,22 +107,47 @@ describe("the relay's journal", () => {
       expect(changesBetween(before, after).put.map((r) => `${r.kind}:${r.ticket}`)).toEqual(["errand:aaaa0001"])
       s = without(s, a.ticket)
       expect(changesBetween(after, recordsOf(s))).toEqual({ put: [], remove: [{ kind: "errand", ticket: "aaaa0001" }] })
-    }))
+    })
+  )
 
   it.effect("reads again only the tickets a transition names, and sees them gone when they are", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
       const b = errand("bbbb0002", yield* Deferred.make<Outcome>())
       let s = withErrand(withErrand(emptyState(), a), b)
       const seen = recordsOf(s)
-      s = patchErrand(patchErrand(s, a.ticket, () => ({ delivered: true })), b.ticket, () => ({ delivered: true }))
+      s = patchErrand(
+        patchErrand(s, a.ticket, () => ({ delivered: true })),
+        b.ticket,
+        () => ({ delivered: true })
+      )
       // Only a was named: b's change waits for a note that names it (or a full one).
       const touched = recordsTouched(s, seen, ["aaaa0001"])
       expect(changesBetween(seen, touched).put.map((r) => r.ticket)).toEqual(["aaaa0001"])
       // a closed: its errand goes, its tombstone and inbox entry come.
       s = without(s, a.ticket)
-      s = { ...s, tombs: put(s.tombs, a.ticket, { ticket: a.ticket, senderId: "sender", targetLabel: "beta", status: "answered", private: false, until: 9, lateOk: false }) }
-      s = stash(s, { ticket: a.ticket, senderId: "sender", target: "beta", status: "answered", answer: "done", readyAt: 5, private: false, nudged: false })
+      s = {
+        ...s,
+        tombs: put(s.tombs, a.ticket, {
+          ticket: a.ticket,
+          senderId: "sender",
+          targetLabel: "beta",
+          status: "answered",
+          private: false,
+          until: 9,
+          lateOk: false
+        })
+      }
+      s = stash(s, {
+        ticket: a.ticket,
+        senderId: "sender",
+        target: "beta",
+        status: "answered",
+        answer: "done",
+        readyAt: 5,
+        private: false,
+        nudged: false
+      })
       const closed = recordsTouched(s, touched, [a.ticket])
       expect(changesBetween(touched, closed)).toEqual({
         put: [
@@ -99,10 +157,11 @@ describe("the relay's journal", () => {
         remove: [{ kind: "errand", ticket: a.ticket }]
       })
       expect(recordsTouched(s, closed, [b.ticket])).toEqual(recordsOf(s))
-    }))
+    })
+  )
 
   it.effect("drops a record it cannot read, and says how many", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const journal = yield* Journal
       yield* journal.apply({
         put: [
@@ -113,5 +172,6 @@ describe("the relay's journal", () => {
       })
       const restored = yield* (yield* fresh).restore
       expect([restored.dropped, restored.errands.size, restored.tombs.size]).toEqual([2, 0, 0])
-    }).pipe(Effect.provide(StoreMemory)))
+    }).pipe(Effect.provide(StoreMemory))
+  )
 })

@@ -84,7 +84,7 @@ const parse = (row: JournalRow): Record<string, unknown> | undefined => {
 
 /** Rebuilds the relay's records from the journal's rows; each errand gets a Deferred of its own. */
 export const restoreFrom = (rows: ReadonlyArray<JournalRow>): Effect.Effect<Restored> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const restored: Restored = { errands: new Map(), tombs: new Map(), inbox: new Map(), dropped: 0 }
     let dropped = 0
     for (const row of rows) {
@@ -133,31 +133,42 @@ export class ErrandJournal extends Context.Tag("lich/relay/ErrandJournal")<Erran
   /** Over the store's Journal; a write that fails is logged, and the next flush writes it again. */
   static readonly layer: Layer.Layer<ErrandJournal, never, Journal> = Layer.effect(
     ErrandJournal,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const journal = yield* Journal
       const writing = yield* Effect.makeSemaphore(1)
       /** What is on disk (or on its way there), and what the relay's state was at the last note. */
       let written = new Map<Key, string>()
       let seen = new Map<Key, string>()
 
-      const restore = Effect.gen(function*() {
+      const restore = Effect.gen(function* () {
         const rows = yield* journal.load()
         const restored = yield* restoreFrom(rows)
         written = new Map(rows.map((r) => [keyOf(r.kind, r.ticket), r.body]))
         seen = written
         if (restored.dropped > 0) yield* Effect.logWarning(`the relay's journal held ${restored.dropped} record(s) it cannot read: dropped`)
         return restored
-      }).pipe(Effect.catchAll((e) => Effect.as(Effect.logWarning(`the relay's journal could not be read: ${e.message}`), { errands: new Map(), tombs: new Map(), inbox: new Map(), dropped: 0 } as Restored)))
-
-      const flush = writing.withPermits(1)(Effect.suspend(() => {
-        const target = seen
-        const changes = changesBetween(written, target)
-        if (changes.put.length === 0 && changes.remove.length === 0) return Effect.void
-        return journal.apply(changes).pipe(
-          Effect.tap(() => Effect.sync(() => (written = target))),
-          Effect.catchAll((e) => Effect.logWarning(`the relay's errands were not saved (will retry on the next change): ${e.message}`))
+      }).pipe(
+        Effect.catchAll((e) =>
+          Effect.as(Effect.logWarning(`the relay's journal could not be read: ${e.message}`), {
+            errands: new Map(),
+            tombs: new Map(),
+            inbox: new Map(),
+            dropped: 0
+          } as Restored)
         )
-      }))
+      )
+
+      const flush = writing.withPermits(1)(
+        Effect.suspend(() => {
+          const target = seen
+          const changes = changesBetween(written, target)
+          if (changes.put.length === 0 && changes.remove.length === 0) return Effect.void
+          return journal.apply(changes).pipe(
+            Effect.tap(() => Effect.sync(() => (written = target))),
+            Effect.catchAll((e) => Effect.logWarning(`the relay's errands were not saved (will retry on the next change): ${e.message}`))
+          )
+        })
+      )
 
       const note = (s: RelayState, tickets?: Iterable<string>) => {
         seen = tickets === undefined ? recordsOf(s) : recordsTouched(s, seen, tickets)

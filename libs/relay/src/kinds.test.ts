@@ -15,7 +15,10 @@ describe("what runs in a session", () => {
   it.effect("is unknown when the workspace cannot be read, and the log says why", () =>
     Effect.gen(function* () {
       const lines: Array<string> = []
-      const capture = Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => void lines.push(String(message))))
+      const capture = Logger.replace(
+        Logger.defaultLogger,
+        Logger.make(({ message }) => void lines.push(String(message)))
+      )
       const kind = yield* kindOf(unreadable, "s1").pipe(Effect.provide(capture))
       const tools = yield* hasTools(unreadable, "s1").pipe(Effect.provide(capture))
       expect([kind, tools]).toEqual(["", false])

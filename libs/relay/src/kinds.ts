@@ -13,7 +13,12 @@ export const kindOf = (ws: Workspace["Type"], id: string): Effect.Effect<string>
     // Asked inside a hand-off or a nudge, after the request was answered: nobody is there to hear an
     // error, and typing reaches every CLI, so the task is typed — and the log says why.
     Effect.catchAll((e) =>
-      Effect.as(Effect.logWarning(`the relay could not read the workspace to see what runs in ${id}, so it types there instead of using a mod: ${e.message}`), "")
+      Effect.as(
+        Effect.logWarning(
+          `the relay could not read the workspace to see what runs in ${id}, so it types there instead of using a mod: ${e.message}`
+        ),
+        ""
+      )
     )
   )
 

@@ -12,12 +12,22 @@ import { openErrandsAt, openErrandsFrom, publicEntries } from "./state.js"
 const ASKED_CHARS = 80
 
 export const modStatus = (core: Core, sessionId: string) =>
-  core.locked((s): ModStatus => ({
-    owed: openErrandsAt(s, sessionId)
-      .filter((e) => e.entered && !e.private)
-      .map((e) => ({ ticket: e.ticket, from: e.senderLabel, asked: [...(e.prompt.split("\n")[0] ?? "")].slice(0, ASKED_CHARS).join("") })),
-    open: openErrandsFrom(s, sessionId)
-      .filter((e) => !e.private)
-      .map((e) => ({ ticket: e.ticket, target: e.targetLabel, state: s.waiting.has(e.targetId) ? "waiting" : (s.turn.get(e.targetId) ?? "") })),
-    ready: publicEntries(s, sessionId).map((x) => ({ ticket: x.ticket, target: x.target, status: x.status }))
-  }))
+  core.locked(
+    (s): ModStatus => ({
+      owed: openErrandsAt(s, sessionId)
+        .filter((e) => e.entered && !e.private)
+        .map((e) => ({
+          ticket: e.ticket,
+          from: e.senderLabel,
+          asked: [...(e.prompt.split("\n")[0] ?? "")].slice(0, ASKED_CHARS).join("")
+        })),
+      open: openErrandsFrom(s, sessionId)
+        .filter((e) => !e.private)
+        .map((e) => ({
+          ticket: e.ticket,
+          target: e.targetLabel,
+          state: s.waiting.has(e.targetId) ? "waiting" : (s.turn.get(e.targetId) ?? "")
+        })),
+      ready: publicEntries(s, sessionId).map((x) => ({ ticket: x.ticket, target: x.target, status: x.status }))
+    })
+  )

@@ -40,11 +40,16 @@ export const reply = (core: Core, p: ReplyInput): Effect.Effect<Replied, LichErr
 const ticketless = (from: string, open: ReadonlyArray<Errand>) =>
   Effect.gen(function* () {
     if (from === "") {
-      return yield* new Refused({ message: "a reply without a ticket answers the request open against this session, and this is not a lich session — name the ticket: lich reply <ticket> <answer>" })
+      return yield* new Refused({
+        message:
+          "a reply without a ticket answers the request open against this session, and this is not a lich session — name the ticket: lich reply <ticket> <answer>"
+      })
     }
     if (open.length === 1) return open[0]!
     if (open.length === 0) {
-      return yield* new Refused({ message: "no request is open against this session — name the ticket the answer belongs to: lich reply <ticket> <answer>" })
+      return yield* new Refused({
+        message: "no request is open against this session — name the ticket the answer belongs to: lich reply <ticket> <answer>"
+      })
     }
     const lines = open.map((e) => `  lich reply ${e.ticket} "<answer>"   — ${e.prompt.split("\n")[0]!.slice(0, 80)}`)
     return yield* new Refused({

@@ -36,8 +36,7 @@ export const cleanAnswer = (raw: string): Either.Either<string, Refused> => refu
 export const cleanInsert = (raw: string): Either.Either<string, Refused> => refusedBy(InsertText, stripControls(raw))
 
 /** Seconds to hold the line: ≤ 0 means the default, and nothing waits past 30 minutes. */
-export const waitSeconds = (t: number): number =>
-  !Number.isFinite(t) || t <= 0 ? DEFAULT_WAIT_SECONDS : Math.min(t, MAX_WAIT_SECONDS)
+export const waitSeconds = (t: number): number => (!Number.isFinite(t) || t <= 0 ? DEFAULT_WAIT_SECONDS : Math.min(t, MAX_WAIT_SECONDS))
 
 /** 4 random bytes hex: short enough to type, and only valid while its errand lives. */
 export const newTicket = (taken: (t: string) => boolean): string => {

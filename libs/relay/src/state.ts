@@ -195,8 +195,20 @@ export const stash = (s: RelayState, entry: InboxEntry): RelayState => ({
 })
 
 /** The sender's inbox entries with `f` applied to those `pick` selects. */
-export const patchEntries = (s: RelayState, senderId: string, pick: (x: InboxEntry) => boolean, f: (x: InboxEntry) => Partial<InboxEntry>): RelayState => {
+export const patchEntries = (
+  s: RelayState,
+  senderId: string,
+  pick: (x: InboxEntry) => boolean,
+  f: (x: InboxEntry) => Partial<InboxEntry>
+): RelayState => {
   const list = s.inbox.get(senderId)
   if (list === undefined) return s
-  return { ...s, inbox: put(s.inbox, senderId, list.map((x) => (pick(x) ? { ...x, ...f(x) } : x))) }
+  return {
+    ...s,
+    inbox: put(
+      s.inbox,
+      senderId,
+      list.map((x) => (pick(x) ? { ...x, ...f(x) } : x))
+    )
+  }
 }

@@ -31,7 +31,9 @@ export interface SubagentDeps {
 const callerOf = (d: SubagentDeps, p: SubagentInput) =>
   Effect.gen(function* () {
     if (p.from === "") {
-      return yield* new Refused({ message: "--subagent opens a worker for the session this runs in, and this is not a lich session — use lich open --prompt instead" })
+      return yield* new Refused({
+        message: "--subagent opens a worker for the session this runs in, and this is not a lich session — use lich open --prompt instead"
+      })
     }
     yield* Either.match(cleanPrompt(p.prompt), { onLeft: Effect.fail, onRight: Effect.succeed })
     const caller = yield* d.ws.caller(p.from)
@@ -47,12 +49,30 @@ export const openSubagent = (d: SubagentDeps, p: SubagentInput): Effect.Effect<S
     const folder = me.row.folder !== "" ? me.row.folder : me.label
     if (me.row.folder === "") yield* d.ws.file({ from: "", target: me.id, project: me.projectPath, folder })
     const opened = yield* d.ws.open(
-      { from: p.from, project: me.projectPath, kind: p.kind, worktree: p.worktree, base: p.base, model: p.model, effort: p.effort, ultracode: p.ultracode, folder },
+      {
+        from: p.from,
+        project: me.projectPath,
+        kind: p.kind,
+        worktree: p.worktree,
+        base: p.base,
+        model: p.model,
+        effort: p.effort,
+        ultracode: p.ultracode,
+        folder
+      },
       { shareCheckoutOf: p.worktree.trim() === "" ? me : undefined, depth: me.row.subagentDepth + 1 }
     )
     if (opened.startError !== "") return new SubagentOpened({ opened, failure: `its terminal did not start: ${opened.startError}` })
     const delivery = yield* d
-      .send({ from: p.from, target: opened.session.id, project: "", prompt: p.prompt, timeout: OPEN_PROMPT_WAIT_SECONDS, private: false, subagent: true })
+      .send({
+        from: p.from,
+        target: opened.session.id,
+        project: "",
+        prompt: p.prompt,
+        timeout: OPEN_PROMPT_WAIT_SECONDS,
+        private: false,
+        subagent: true
+      })
       .pipe(Effect.either)
     return Either.isRight(delivery)
       ? new SubagentOpened({ opened, delivery: delivery.right })
@@ -72,15 +92,19 @@ export const workerAnswer = (core: Core, sessionId: string, raw: string): Effect
 export const park = (d: SubagentDeps, id: string): Effect.Effect<void> =>
   Effect.gen(function* () {
     // A workspace that cannot be read leaves the worker open, and says why in the log.
-    const cards = yield* d.ws.cards().pipe(
-      Effect.catchAll((e) => Effect.as(Effect.logWarning(`a finished worker was left open: the workspace could not be read (${e.message})`), []))
-    )
+    const cards = yield* d.ws
+      .cards()
+      .pipe(
+        Effect.catchAll((e) =>
+          Effect.as(Effect.logWarning(`a finished worker was left open: the workspace could not be read (${e.message})`), [])
+        )
+      )
     const worker = cards.find((c) => c.id === id)
     const caller = cards.find((c) => c.id === worker?.row.originSessionId)
     if (!worker || !caller || worker.row.pinned || worker.row.subagentDepth === 0) return
     if (worker.dir !== caller.dir || !(yield* d.terminals.isLive(caller.id))) return
     yield* d.core.apply({ _tag: "Closing", targetId: id, from: caller.id })
-    yield* d.ws.close({ from: "", target: id, project: "", worktree: "", force: false }).pipe(
-      Effect.catchAll((e) => Effect.logWarning(`a finished worker "${worker.label}" could not be parked: ${e.message}`))
-    )
+    yield* d.ws
+      .close({ from: "", target: id, project: "", worktree: "", force: false })
+      .pipe(Effect.catchAll((e) => Effect.logWarning(`a finished worker "${worker.label}" could not be parked: ${e.message}`)))
   })

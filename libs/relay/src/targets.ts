@@ -18,7 +18,9 @@ export const findLive = (cards: ReadonlyArray<Card>, name: string, project: stri
   Effect.suspend(() => {
     const r = resolveTarget(cards, name, project, "live session")
     if (r._tag === "found") return Effect.succeed(r.candidate)
-    return Effect.fail(r._tag === "none" ? new NotFound({ what: "session", name, message: r.message }) : new Refused({ message: r.message }))
+    return Effect.fail(
+      r._tag === "none" ? new NotFound({ what: "session", name, message: r.message }) : new Refused({ message: r.message })
+    )
   })
 
 /** insert's rule: by --session like send; else the one live session under --project, the one in that very directory winning. */
@@ -27,10 +29,14 @@ export const insertTarget = (cards: ReadonlyArray<Card>, session: string, projec
     if (session !== "") return yield* findLive(cards, session, project)
     const where = project !== "" ? project : Option.isSome(caller) ? caller.value.projectPath : ""
     if (where === "") {
-      return yield* new Refused({ message: "name the session to insert into with --session, or the project (a name or a directory) with --project" })
+      return yield* new Refused({
+        message: "name the session to insert into with --session, or the project (a name or a directory) with --project"
+      })
     }
     const inProject = cards.filter((c) =>
-      where.startsWith("/") ? c.projectPath === where || c.dir === where || where.startsWith(`${c.dir}/`) : c.project.toLowerCase() === where.toLowerCase()
+      where.startsWith("/")
+        ? c.projectPath === where || c.dir === where || where.startsWith(`${c.dir}/`)
+        : c.project.toLowerCase() === where.toLowerCase()
     )
     const exact = inProject.filter((c) => c.dir === where)
     const pool = exact.length > 0 ? exact : inProject

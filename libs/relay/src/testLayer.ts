@@ -29,7 +29,14 @@ export const relayTestLayer = (prefix: string, over: Partial<ServerConfigShape> 
     home: dir,
     ...over
   })
-  const base = Layer.mergeAll(config, EventHub.layer, HookReports.layer, SessionStates.layer, StoreMemory, Terminals.layer.pipe(Layer.provideMerge(FakePty.layer)))
+  const base = Layer.mergeAll(
+    config,
+    EventHub.layer,
+    HookReports.layer,
+    SessionStates.layer,
+    StoreMemory,
+    Terminals.layer.pipe(Layer.provideMerge(FakePty.layer))
+  )
   const layer = RelayLayer.pipe(Layer.provideMerge(Layer.merge(ModChannel.layer, WorkspaceLayer).pipe(Layer.provideMerge(base))))
   return { dir, layer }
 }
@@ -40,7 +47,17 @@ export const tick = (ms: number) => TestClock.adjust(Duration.millis(ms))
 export const openSession = (dir: string, kind: "crush" | "claude") =>
   Effect.gen(function* () {
     const ws = yield* Workspace
-    const opened = yield* ws.open({ from: "", project: dir, kind, worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" })
+    const opened = yield* ws.open({
+      from: "",
+      project: dir,
+      kind,
+      worktree: "",
+      base: "",
+      model: "",
+      effort: "",
+      ultracode: false,
+      folder: ""
+    })
     const proc = yield* (yield* FakePty).latest
     return { id: SessionId.make(opened.session.id), label: opened.session.label, proc }
   })
@@ -50,4 +67,5 @@ export const sending = (target: string, prompt: string, timeout: number, from: S
   Effect.flatMap(Relay, (relay) => Effect.fork(relay.send({ from, target, project: "", prompt, timeout, private: false })))
 
 /** The ticket of the last relayed message typed at a fake PTY. */
-export const typedTicket = (proc: { writtenText: () => string }): Ticket => Ticket.make(/reply ([0-9a-f]{8}) /.exec(proc.writtenText())![1]!)
+export const typedTicket = (proc: { writtenText: () => string }): Ticket =>
+  Ticket.make(/reply ([0-9a-f]{8}) /.exec(proc.writtenText())![1]!)

@@ -42,13 +42,23 @@ export const relayedMessage = (m: MessageInput): string => {
  * native subagent's last message is its result.
  */
 export const workerTask = (callerLabel: string, prompt: string): string =>
-  [`[lich] Task from session "${callerLabel}", which opened you as its subagent. Your final message is your report to it.`, "", prompt].join("\n")
+  [
+    `[lich] Task from session "${callerLabel}", which opened you as its subagent. Your final message is your report to it.`,
+    "",
+    prompt
+  ].join("\n")
 
 /** The note that carries a subagent's report whole to its caller, under a line naming the worker. */
 export const reportNote = (r: { label: string; branch: string; ticket: string; answer: string; others: ReadonlyArray<string> }): string => {
   const where = r.branch === "" ? "" : ` on branch ${r.branch}`
   const head = `[lich] Report from your subagent "${r.label}"${where} (ticket ${r.ticket}):`
-  const more = r.others.length === 0 ? [] : ["", `Results from ${r.others.map((t) => `"${t}"`).join(", ")} are ready too: collect them with wait_for_answer (no ticket) or "$LICH_BIN" wait.`]
+  const more =
+    r.others.length === 0
+      ? []
+      : [
+          "",
+          `Results from ${r.others.map((t) => `"${t}"`).join(", ")} are ready too: collect them with wait_for_answer (no ticket) or "$LICH_BIN" wait.`
+        ]
   return [head, "", r.answer, ...more].join("\n")
 }
 

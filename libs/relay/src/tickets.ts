@@ -44,17 +44,32 @@ export interface TicketDeps {
 }
 
 const entryResult = (x: InboxEntry) =>
-  new RelayResult({ ticket: x.ticket, target: x.target, status: x.status, answer: x.answer, ...(x.detail === undefined ? {} : { detail: x.detail }) })
+  new RelayResult({
+    ticket: x.ticket,
+    target: x.target,
+    status: x.status,
+    answer: x.answer,
+    ...(x.detail === undefined ? {} : { detail: x.detail })
+  })
 
 const toResult = (e: { ticket: string; targetLabel: string }, o: Outcome) =>
-  new RelayResult({ ticket: e.ticket, target: e.targetLabel, status: o.status, answer: o.answer, ...(o.detail === undefined ? {} : { detail: o.detail }) })
+  new RelayResult({
+    ticket: e.ticket,
+    target: e.targetLabel,
+    status: o.status,
+    answer: o.answer,
+    ...(o.detail === undefined ? {} : { detail: o.detail })
+  })
 
 /** Holds the line on `e` for `seconds`; the last waiter to let go leaves the rest to the inbox. */
 const attend = (d: TicketDeps, e: Errand, seconds: number) =>
   Effect.gen(function* () {
     const letGo = (gaveUp: boolean) => d.core.apply({ _tag: "LetGo", ticket: e.ticket, targetId: e.targetId, gaveUp })
     yield* d.core.apply({ _tag: "Attended", ticket: e.ticket })
-    const got = yield* Deferred.await(e.outcome).pipe(Effect.timeoutOption(Duration.seconds(seconds)), Effect.onInterrupt(() => letGo(false)))
+    const got = yield* Deferred.await(e.outcome).pipe(
+      Effect.timeoutOption(Duration.seconds(seconds)),
+      Effect.onInterrupt(() => letGo(false))
+    )
     // Blocked on a person, or a target that reports no state at all (lich cannot say it is working).
     const detail = yield* letGo(Option.isNone(got))
     if (Option.isSome(got)) return toResult(e, got.value)
@@ -99,7 +114,11 @@ export const send = (d: TicketDeps, p: SendInput): Effect.Effect<RelayResult, Li
   Effect.gen(function* () {
     const prompt = yield* Either.match(cleanPrompt(p.prompt), { onLeft: Effect.fail, onRight: Effect.succeed })
     const cards = yield* liveCards(d.ws, d.terminals)
-    const target = yield* findLive(cards.filter((c) => c.id !== p.from), p.target, p.project)
+    const target = yield* findLive(
+      cards.filter((c) => c.id !== p.from),
+      p.target,
+      p.project
+    )
     const me = cards.find((c) => c.id === p.from) ?? Option.getOrUndefined(yield* d.ws.caller(p.from))
     const e = yield* open(d, p, prompt, target, me)
     // A target still running its setup script can outlast any wait: the ticket comes back at once.
@@ -149,5 +168,9 @@ export const collect = (d: TicketDeps, p: CollectInput): Effect.Effect<Collected
       )
       got = yield* drain
     }
-    return new Collected({ results: got.ready.map(entryResult), open: got.open, held: held || (got.ready.length === 0 && got.open.length > 0) })
+    return new Collected({
+      results: got.ready.map(entryResult),
+      open: got.open,
+      held: held || (got.ready.length === 0 && got.open.length > 0)
+    })
   }).pipe(Effect.scoped)

@@ -153,7 +153,15 @@ describe("nudges", () => {
   })
 
   it("gives the results not yet told of, and marks them told", () => {
-    const s = state([], { nudgeHeld: new Set(["s"]), inbox: inboxOf(entry(), entry({ ticket: "t2", nudged: true }), entry({ ticket: "t3", private: true }), entry({ ticket: "t4", handed: true })) })
+    const s = state([], {
+      nudgeHeld: new Set(["s"]),
+      inbox: inboxOf(
+        entry(),
+        entry({ ticket: "t2", nudged: true }),
+        entry({ ticket: "t3", private: true }),
+        entry({ ticket: "t4", handed: true })
+      )
+    })
     const n = run(s, { _tag: "NudgeDue", senderId: "s" })
     expect(n.result!.map((x) => x.ticket)).toEqual(["t1"])
     expect(n.state.inbox.get("s")!.map((x) => x.nudged)).toEqual([true, true, false, false])

@@ -8,7 +8,16 @@ import { emptyState, NUDGE_DEBOUNCE_MS, TICKET_TTL_MS, TOMB_MS, type Tomb } from
 import { entry, errand, inboxOf, NOW, published, resolved, run, state, tags, work } from "./testState.js"
 import type { RelayEvent } from "./transitions.js"
 
-const tomb = (over: Partial<Tomb> = {}): Tomb => ({ ticket: "t1", senderId: "s", targetLabel: "beta", status: "unanswered", private: false, until: NOW + 10, lateOk: true, ...over })
+const tomb = (over: Partial<Tomb> = {}): Tomb => ({
+  ticket: "t1",
+  senderId: "s",
+  targetLabel: "beta",
+  status: "unanswered",
+  private: false,
+  until: NOW + 10,
+  lateOk: true,
+  ...over
+})
 
 describe("Opened", () => {
   it("files the errand and hands it over at once when its target's lane is free", () => {
@@ -129,7 +138,9 @@ describe("Closed", () => {
     const n = close({ subagent: true, targetBranch: "feat" })
     expect(n.state.inbox.get("s")![0]!.report).toEqual({ label: "beta", branch: "feat" })
     expect(n.state.answeredWorkers.has("w")).toBe(true)
-    expect(close({ subagent: true }, { _tag: "Closed", ticket: "t1", outcome: { status: "stopped", answer: "" } }).state.answeredWorkers.size).toBe(0)
+    expect(
+      close({ subagent: true }, { _tag: "Closed", ticket: "t1", outcome: { status: "stopped", answer: "" } }).state.answeredWorkers.size
+    ).toBe(0)
   })
 
   it("loses to whatever closed the errand first", () => {
@@ -159,15 +170,26 @@ describe("Taken", () => {
     const e = errand()
     expect(run(state([e]), { _tag: "Taken", ticket: "t1" }).result).toEqual({ _tag: "open", errand: e })
     const ended = tomb({ status: "expired" })
-    expect(run(state([], { tombs: new Map([["t1", ended]]) }), { _tag: "Taken", ticket: "t1" }).result).toEqual({ _tag: "tomb", tomb: ended })
-    expect(run(state([], { tombs: new Map([["t1", tomb({ status: "answered" })]]) }), { _tag: "Taken", ticket: "t1" }).result).toEqual({ _tag: "none", answered: true })
+    expect(run(state([], { tombs: new Map([["t1", ended]]) }), { _tag: "Taken", ticket: "t1" }).result).toEqual({
+      _tag: "tomb",
+      tomb: ended
+    })
+    expect(run(state([], { tombs: new Map([["t1", tomb({ status: "answered" })]]) }), { _tag: "Taken", ticket: "t1" }).result).toEqual({
+      _tag: "none",
+      answered: true
+    })
     expect(run(state(), { _tag: "Taken", ticket: "t1" }).result).toEqual({ _tag: "none", answered: false })
   })
 })
 
 describe("Drained", () => {
   it("takes every public result, leaves the private ones, and names the targets still out", () => {
-    const errands = [errand({ ticket: "o1", targetLabel: "zeta" }), errand({ ticket: "o2", targetLabel: "gamma" }), errand({ ticket: "o3", targetLabel: "zeta" }), errand({ ticket: "o4", private: true })]
+    const errands = [
+      errand({ ticket: "o1", targetLabel: "zeta" }),
+      errand({ ticket: "o2", targetLabel: "gamma" }),
+      errand({ ticket: "o3", targetLabel: "zeta" }),
+      errand({ ticket: "o4", private: true })
+    ]
     const s = state(errands, { inbox: inboxOf(entry(), entry({ ticket: "t2", private: true }), entry({ ticket: "t3", handed: true })) })
     const n = run(s, { _tag: "Drained", senderId: "s" })
     expect(n.result.ready.map((x) => x.ticket)).toEqual(["t1", "t3"])
@@ -187,8 +209,19 @@ describe("Swept", () => {
   it("drops what outlived its hour and expires errands nobody held for one, silently", () => {
     const old = NOW - TICKET_TTL_MS
     const s = state(
-      [errand({ ticket: "gone", releasedAt: old }), errand({ ticket: "held", releasedAt: old, attended: 1 }), errand({ ticket: "worker", releasedAt: old, subagent: true }), errand({ ticket: "young", releasedAt: old + 1 })],
-      { tombs: new Map([["dead", tomb({ ticket: "dead", until: NOW })], ["live", tomb({ ticket: "live" })]]), inbox: inboxOf(entry({ readyAt: old }), entry({ ticket: "t2", readyAt: old + 1 })) }
+      [
+        errand({ ticket: "gone", releasedAt: old }),
+        errand({ ticket: "held", releasedAt: old, attended: 1 }),
+        errand({ ticket: "worker", releasedAt: old, subagent: true }),
+        errand({ ticket: "young", releasedAt: old + 1 })
+      ],
+      {
+        tombs: new Map([
+          ["dead", tomb({ ticket: "dead", until: NOW })],
+          ["live", tomb({ ticket: "live" })]
+        ]),
+        inbox: inboxOf(entry({ readyAt: old }), entry({ ticket: "t2", readyAt: old + 1 }))
+      }
     )
     const n = run(s, { _tag: "Swept" })
     expect([...n.state.errands.keys()]).toEqual(["held", "worker", "young"])

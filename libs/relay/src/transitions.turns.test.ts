@@ -15,7 +15,12 @@ describe("a busy report", () => {
 
   it("opens a turn, clears the block, and marks the delivered errands picked up", () => {
     const n = report(state(errands, { waiting: new Map([["w", "x"]]), noted: new Set(["w"]) }), "busy")
-    expect([n.state.turn.get("w"), n.state.waiting.has("w"), n.state.reporting.has("w"), n.state.noted.has("w")]).toEqual(["busy", false, true, false])
+    expect([n.state.turn.get("w"), n.state.waiting.has("w"), n.state.reporting.has("w"), n.state.noted.has("w")]).toEqual([
+      "busy",
+      false,
+      true,
+      false
+    ])
     expect([...n.state.errands.values()].map((e) => e.sawBusy)).toEqual([true, false, false])
   })
 
@@ -49,7 +54,9 @@ describe("a waiting report", () => {
 
 describe("an idle report", () => {
   it("closes what the ended session had: stopped if it started, undelivered if not, both ended", () => {
-    const s = state([errand({ delivered: true, sawBusy: true }), errand({ ticket: "t2", delivered: true }), errand({ ticket: "t3" })], { turn: new Map([["w", "busy"]]) })
+    const s = state([errand({ delivered: true, sawBusy: true }), errand({ ticket: "t2", delivered: true }), errand({ ticket: "t3" })], {
+      turn: new Map([["w", "busy"]])
+    })
     const n = report(s, "idle")
     expect(resolved(n)).toEqual([
       { status: "stopped", answer: "", detail: ENDED },
@@ -68,7 +75,10 @@ describe("an idle report", () => {
 
 describe("a done report", () => {
   it("closes as unanswered every errand that saw the turn, and notes two at the worker", () => {
-    const s = state([errand({ delivered: true, sawBusy: true }), errand({ ticket: "t2", delivered: true, sawBusy: true, senderId: "", senderLabel: "" })])
+    const s = state([
+      errand({ delivered: true, sawBusy: true }),
+      errand({ ticket: "t2", delivered: true, sawBusy: true, senderId: "", senderLabel: "" })
+    ])
     const n = report(s, "done")
     expect(n.state.errands.size).toBe(0)
     expect(n.state.tombs.get("t1")!.lateOk).toBe(true)
@@ -97,7 +107,10 @@ describe("a done report", () => {
 
   it("lets a nudge held for the sender's turn go, and parks a worker whose answer is in", () => {
     const n = report(state([], { nudgeHeld: new Set(["w"]), answeredWorkers: new Set(["w"]) }), "done")
-    expect(work(n)).toEqual([{ _tag: "flushNudge", senderId: "w", afterMs: 0 }, { _tag: "park", id: "w" }])
+    expect(work(n)).toEqual([
+      { _tag: "flushNudge", senderId: "w", afterMs: 0 },
+      { _tag: "park", id: "w" }
+    ])
     expect(n.state.answeredWorkers.has("w")).toBe(false)
   })
 
@@ -121,13 +134,17 @@ describe("Ended", () => {
     })
     const n = run(s, { _tag: "Ended", id: "w" })
     expect([...n.state.errands.keys()]).toEqual(["t3"])
-    expect(resolved(n)).toEqual([{ status: "undelivered", answer: "", detail: ENDED }, { status: "stopped", answer: "" }])
+    expect(resolved(n)).toEqual([
+      { status: "undelivered", answer: "", detail: ENDED },
+      { status: "stopped", answer: "" }
+    ])
     const { turn, waiting, answeredWorkers, closing, modless, noted } = n.state
     expect([turn, waiting, answeredWorkers, closing, modless, noted].map((x) => x.size)).toEqual([0, 0, 0, 0, 0, 0])
   })
 
   it("ends a worker its own caller closed in silence, unless that caller is itself a worker waited on", () => {
-    const closedBy = (...others: Array<Errand>) => run(state([errand({ subagent: true }), ...others], { closing: new Map([["w", "s"]]) }), { _tag: "Ended", id: "w" })
+    const closedBy = (...others: Array<Errand>) =>
+      run(state([errand({ subagent: true }), ...others], { closing: new Map([["w", "s"]]) }), { _tag: "Ended", id: "w" })
     expect(closedBy().state.inbox.size).toBe(0)
     expect(closedBy(errand({ ticket: "up", subagent: true, senderId: "boss", targetId: "s" })).state.inbox.get("s")).toHaveLength(1)
   })

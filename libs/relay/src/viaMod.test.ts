@@ -18,7 +18,11 @@ const openClaude = openSession(dir, "claude")
 const send = (target: string, prompt: string) => sending(target, prompt, 600)
 
 /** What the mod's next poll takes from the session's channel. */
-const polled = (id: string) => Effect.map(Effect.flatMap(ModChannel, (channel) => channel.poll(id, "0.15.0")), Option.getOrThrow)
+const polled = (id: string) =>
+  Effect.map(
+    Effect.flatMap(ModChannel, (channel) => channel.poll(id, "0.15.0")),
+    Option.getOrThrow
+  )
 
 describe("delivery to a Claude Code session", () => {
   it.scoped("holds the task for the mod's first poll, then types it when no poll came within 15 s", () =>
@@ -55,7 +59,12 @@ describe("delivery to a Claude Code session", () => {
       yield* send(t.id, "wait for trust")
       yield* tick(1_000)
       const status = yield* Queue.take(events).pipe(Effect.repeat({ until: (e) => e._tag === "session-status" }))
-      expect(status).toMatchObject({ _tag: "session-status", id: t.id, state: "waiting", reason: expect.stringContaining("trust this folder") })
+      expect(status).toMatchObject({
+        _tag: "session-status",
+        id: t.id,
+        state: "waiting",
+        reason: expect.stringContaining("trust this folder")
+      })
       yield* tick(4 * 60_000)
       expect(t.proc.writtenText()).toBe("")
       // The person trusts the folder; the mod loads and polls, and takes the held task.

@@ -150,7 +150,10 @@ const started = (d: ModDeps, e: Errand, o: AckOutcome) =>
 const tell = (d: ModDeps, id: string, text: string, notification?: typeof ModNotification.Type) =>
   Effect.gen(function* () {
     if (!d.pluginLaid || !(yield* d.channel.attached(id))) return false
-    const sent = yield* d.channel.enqueue(id, notification === undefined ? { kind: "prompt", text } : { kind: "prompt", text, notification })
+    const sent = yield* d.channel.enqueue(
+      id,
+      notification === undefined ? { kind: "prompt", text } : { kind: "prompt", text, notification }
+    )
     const took = yield* Deferred.await(sent.collected).pipe(Effect.timeoutOption(Duration.millis(COLLECT_MS)))
     return Option.isSome(took) || !(yield* d.channel.withdraw(id, sent.command.id))
   })

@@ -26,8 +26,7 @@ const healthy = {
   state: ["/home/u/.claude", "/home/u/.claude.json", "/home/u/.codex"]
 }
 
-const pairAt = (args: ReadonlyArray<string>, flag: string, value: string) =>
-  args.findIndex((a, i) => a === flag && args[i + 1] === value)
+const pairAt = (args: ReadonlyArray<string>, flag: string, value: string) => args.findIndex((a, i) => a === flag && args[i + 1] === value)
 
 describe("the bubblewrap command line", () => {
   const args = bwrapArgs(healthy, look)

@@ -65,10 +65,16 @@ export const bwrapArgs = (i: ConfineInput, look: (path: string) => PathKind): Re
   for (const p of [...i.state, ...i.writable]) if (exists(p)) args.push("--bind", p, p)
   args.push("--bind", i.cwd, i.cwd)
   args.push(
-    "--setenv", "HOME", i.home,
-    "--chdir", i.cwd,
-    "--unshare-pid", "--unshare-uts", "--unshare-ipc",
-    "--hostname", "lich-sandbox",
+    "--setenv",
+    "HOME",
+    i.home,
+    "--chdir",
+    i.cwd,
+    "--unshare-pid",
+    "--unshare-uts",
+    "--unshare-ipc",
+    "--hostname",
+    "lich-sandbox",
     "--die-with-parent",
     "--"
   )

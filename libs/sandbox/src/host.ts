@@ -19,7 +19,7 @@ export const lookPath = (p: string): PathKind => {
 /** bubblewrap on PATH, or undefined: Linux only — no other platform has a backend here yet. */
 export const findBwrap = (env: Readonly<Record<string, string | undefined>>): string | undefined => {
   if (process.platform !== "linux") return undefined
-  for (const dir of (env["PATH"] ?? "").split(path.delimiter)) {
+  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
     if (dir === "") continue
     const candidate = path.join(dir, "bwrap")
     try {

@@ -7,16 +7,19 @@ import { findBwrap } from "./host.js"
 import { probeConfinement } from "./probe.js"
 
 describe("the confinement probe", () => {
-  it.skipIf(findBwrap(process.env) === undefined)("proves a confined child reads its checkout and not the home, and cleans up", async () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), "lich-probe-home-"))
-    try {
-      const result = await Effect.runPromise(probeConfinement({ home }))
-      expect(result).toEqual({ _tag: "Confines", detail: "bubblewrap confines a session here" })
-      expect(fs.readdirSync(home)).toEqual([])
-    } finally {
-      fs.rmSync(home, { recursive: true, force: true })
+  it.skipIf(findBwrap(process.env) === undefined)(
+    "proves a confined child reads its checkout and not the home, and cleans up",
+    async () => {
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), "lich-probe-home-"))
+      try {
+        const result = await Effect.runPromise(probeConfinement({ home }))
+        expect(result).toEqual({ _tag: "Confines", detail: "bubblewrap confines a session here" })
+        expect(fs.readdirSync(home)).toEqual([])
+      } finally {
+        fs.rmSync(home, { recursive: true, force: true })
+      }
     }
-  })
+  )
 
   // A home it cannot write in (a doctor run as a user whose HOME does not exist) failed the plant
   // after the checkout was made, and every such run left a lich-sandbox-probe-* dir in /tmp.

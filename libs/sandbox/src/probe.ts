@@ -79,20 +79,30 @@ export const probeConfinement = (o: ProbeOptions = {}): Effect.Effect<ProbeResul
       const env = o.env ?? process.env
       const bwrap = findBwrap(env)
       if (bwrap === undefined) {
-        return { _tag: "Unavailable", detail: process.platform === "linux" ? "bubblewrap (bwrap) is not on PATH" : `no sandbox backend on ${process.platform}` } as const
+        return {
+          _tag: "Unavailable",
+          detail: process.platform === "linux" ? "bubblewrap (bwrap) is not on PATH" : `no sandbox backend on ${process.platform}`
+        } as const
       }
       const home = realDir(o.home ?? os.homedir())
       const planted = yield* plant(home, o.tmpDir ?? os.tmpdir()).pipe(Effect.either)
       if (planted._tag === "Left") return { _tag: "Unavailable", detail: `could not plant the probe files: ${planted.left}` } as const
       const p = planted.right
-      const cmd = confine(bwrap, { home, cwd: p.checkout, writable: [], readOnly: [], state: [] }, {
-        file: "/bin/sh",
-        args: ["-c", SCRIPT, "sh", p.homeFile]
-      })
+      const cmd = confine(
+        bwrap,
+        { home, cwd: p.checkout, writable: [], readOnly: [], state: [] },
+        {
+          file: "/bin/sh",
+          args: ["-c", SCRIPT, "sh", p.homeFile]
+        }
+      )
       const out = yield* runBounded(cmd.file, cmd.args, p.checkout, o.timeoutMs ?? 2_000)
       const saw = (word: string) => out.stdout.includes(word)
       if (!saw("READ_CHECKOUT") || !saw("WROTE_CHECKOUT")) {
-        return { _tag: "Unavailable", detail: `a confined child could not use its checkout${out.error === "" ? "" : `: ${out.error}`}` } as const
+        return {
+          _tag: "Unavailable",
+          detail: `a confined child could not use its checkout${out.error === "" ? "" : `: ${out.error}`}`
+        } as const
       }
       if (saw("READ_HOME")) return { _tag: "Leaks", detail: "a confined child read a file in the real home" } as const
       return { _tag: "Confines", detail: "bubblewrap confines a session here" } as const

@@ -32,7 +32,8 @@ describe("Singleton.register", () => {
       )
       expect(inside?.pid).toBe(process.pid)
       expect(fs.existsSync(runtimeFile(env))).toBe(false)
-    }))
+    })
+  )
 
   it.effect("leaves a successor's file in place when its scope closes", () =>
     Effect.gen(function* () {
@@ -43,7 +44,8 @@ describe("Singleton.register", () => {
         })
       )
       expect(readRuntime(env)?.pid).toBe(process.pid + 100_000)
-    }))
+    })
+  )
 
   it.effect("fails with a RuntimeFile error when the config dir cannot be made", () =>
     Effect.gen(function* () {
@@ -51,14 +53,16 @@ describe("Singleton.register", () => {
       fs.writeFileSync(configDir(env), "a file where the dir should be")
       const exit = yield* Effect.exit(Effect.scoped(Singleton.register(env, coordinates)))
       expect(Exit.isFailure(exit) && exit.cause._tag === "Fail" && exit.cause.error.reason).toBe("RuntimeFile")
-    }))
+    })
+  )
 })
 
 describe("Singleton.listenPort", () => {
   it.effect("yields 47821 by default", () =>
     Effect.gen(function* () {
       expect(yield* Singleton.listenPort(env)).toBe(47821)
-    }))
+    })
+  )
 
   it.effect("fails with a ListenPort error a person can act on", () =>
     Effect.gen(function* () {
@@ -66,7 +70,8 @@ describe("Singleton.listenPort", () => {
       expect(error._tag).toBe("SingletonError")
       expect(error.reason).toBe("ListenPort")
       expect(error.message).toMatch(/LICH_LISTEN_PORT .*1 to 65535/)
-    }))
+    })
+  )
 })
 
 describe("Singleton.configDir, probe and cleanStale", () => {
@@ -74,13 +79,15 @@ describe("Singleton.configDir, probe and cleanStale", () => {
     Effect.gen(function* () {
       const dir = yield* Singleton.configDir(env)
       expect(fs.statSync(dir).mode & 0o777).toBe(0o700)
-    }))
+    })
+  )
 
   it.effect("reports no lich and nothing to clean when there is no runtime file", () =>
     Effect.gen(function* () {
       expect(yield* Singleton.probe(env)).toEqual({ state: "none" })
       expect(yield* Singleton.cleanStale(env)).toBe(false)
-    }))
+    })
+  )
 
   it.effect("cleans the file an unclean exit left behind", () =>
     Effect.gen(function* () {
@@ -89,5 +96,6 @@ describe("Singleton.configDir, probe and cleanStale", () => {
       expect((yield* Singleton.probe(env)).state).toBe("stale")
       expect(yield* Singleton.cleanStale(env)).toBe(true)
       expect(fs.existsSync(runtimeFile(env))).toBe(false)
-    }))
+    })
+  )
 })

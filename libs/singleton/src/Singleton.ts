@@ -30,8 +30,7 @@ export const listenPort = (env: Env = process.env): Effect.Effect<number, Single
 export const configDir = (env: Env = process.env): Effect.Effect<string, SingletonError> =>
   Effect.try({
     try: () => ensureConfigDir(env),
-    catch: (cause) =>
-      new SingletonError({ reason: "ConfigDir", message: `cannot create the config dir: ${messageOf(cause)}`, cause })
+    catch: (cause) => new SingletonError({ reason: "ConfigDir", message: `cannot create the config dir: ${messageOf(cause)}`, cause })
   })
 
 /** What the runtime file says: running, stale (an unclean exit's leftover) or none. */
@@ -62,8 +61,7 @@ export const register = Effect.fn("Singleton.register")(function* (
   yield* Effect.acquireRelease(
     Effect.try({
       try: () => writeRuntime(env, runtime),
-      catch: (cause) =>
-        new SingletonError({ reason: "RuntimeFile", message: `cannot write the runtime file: ${messageOf(cause)}`, cause })
+      catch: (cause) => new SingletonError({ reason: "RuntimeFile", message: `cannot write the runtime file: ${messageOf(cause)}`, cause })
     }),
     // Best effort on the way out: a file left behind reads as stale at the next launch.
     () => Effect.try(() => removeRuntime(env, runtime.pid)).pipe(Effect.ignore)

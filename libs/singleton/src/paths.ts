@@ -39,8 +39,7 @@ const xdg = (env: Env, name: string, fallback: string): string => {
 export const configDir = (env: Env = process.env): string => path.join(xdg(env, "XDG_CONFIG_HOME", ".config"), "lich")
 
 /** `${XDG_DATA_HOME || ~/.local/share}/lich`: worktrees live under it. */
-export const dataDir = (env: Env = process.env): string =>
-  path.join(xdg(env, "XDG_DATA_HOME", path.join(".local", "share")), "lich")
+export const dataDir = (env: Env = process.env): string => path.join(xdg(env, "XDG_DATA_HOME", path.join(".local", "share")), "lich")
 
 /**
  * Creates the config dir (and missing parents) with mode 0700, and tightens an existing
@@ -61,8 +60,7 @@ export const ensureConfigDir = (env: Env = process.env): string => {
  */
 export const isDev = (env: Env = process.env): boolean => set(env.LICH_DEV)
 
-const named = (env: Env, stem: string, ext: string): string =>
-  path.join(configDir(env), `${stem}${isDev(env) ? "-dev" : ""}.${ext}`)
+const named = (env: Env, stem: string, ext: string): string => path.join(configDir(env), `${stem}${isDev(env) ? "-dev" : ""}.${ext}`)
 
 /** `runtime.json`, or `runtime-dev.json` under LICH_DEV. */
 export const runtimeFile = (env: Env = process.env): string => named(env, "runtime", "json")

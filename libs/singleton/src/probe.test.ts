@@ -66,8 +66,7 @@ const deadPid = async (): Promise<number> => {
   return child.pid!
 }
 
-const record = (port: number, pid: number = process.pid, token: string = TOKEN) =>
-  writeRuntime(env, { port, token, pid, version: "0.1.0" })
+const record = (port: number, pid: number = process.pid, token: string = TOKEN) => writeRuntime(env, { port, token, pid, version: "0.1.0" })
 
 describe("pidAlive", () => {
   it("finds this process alive", () => {

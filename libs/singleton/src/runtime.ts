@@ -35,8 +35,7 @@ const TOKEN_BYTES = 16
 /** A fresh per-launch token: 16 random bytes as hex. It lives in memory and this file only. */
 export const newToken = (): string => crypto.randomBytes(TOKEN_BYTES).toString("hex")
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 const isPid = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0
 

@@ -4,17 +4,7 @@
  * Opening, closing and starting sessions go through Workspace, the same paths the CLI takes, so the
  * events every window sees are the same whoever asked.
  */
-import {
-  Failed,
-  NotFound,
-  Parked,
-  ProjectClosed,
-  RecentProject,
-  Refused,
-  Resumed,
-  SettingsView,
-  type LichError
-} from "@lich/contract"
+import { Failed, NotFound, Parked, ProjectClosed, RecentProject, Refused, Resumed, SettingsView, type LichError } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { History, Projects, Sessions, Settings, type ProjectRow } from "@lich/store"
 import { Context, Effect, Layer, Option } from "effect"
@@ -62,7 +52,13 @@ const readText = (p: string) => {
 }
 
 const services = Effect.all({
-  config: ServerConfig, projects: Projects, sessions: Sessions, settings: Settings, history: History, hub: EventHub, ws: Workspace,
+  config: ServerConfig,
+  projects: Projects,
+  sessions: Sessions,
+  settings: Settings,
+  history: History,
+  hub: EventHub,
+  ws: Workspace,
   ctx: Effect.context<Projects | EventHub>()
 })
 
@@ -70,7 +66,9 @@ type DeskDeps = Effect.Effect.Success<typeof services>
 
 const projectById = (d: DeskDeps, id: string) =>
   Effect.flatMap(storeFailure(d.projects.get(id)), (p) =>
-    Option.isSome(p) ? Effect.succeed(p.value) : Effect.fail(new NotFound({ what: "project", name: id, message: `no project with id ${id}` }))
+    Option.isSome(p)
+      ? Effect.succeed(p.value)
+      : Effect.fail(new NotFound({ what: "project", name: id, message: `no project with id ${id}` }))
   )
 
 const recentOf = (p: ProjectRow | { id: string; name: string; path: string; isOpen: boolean }, usedAt: number) =>
@@ -163,8 +161,15 @@ const historyOf = (d: DeskDeps, project: string) =>
     return rows.map(
       (r) =>
         new Parked({
-          id: r.id, projectId: r.projectId, project: names.get(r.projectId) ?? "", label: r.label, kind: r.kind,
-          path: r.path, branch: r.branch, parkedAt: r.parkedAt, resumable: r.providerSessionId !== ""
+          id: r.id,
+          projectId: r.projectId,
+          project: names.get(r.projectId) ?? "",
+          label: r.label,
+          kind: r.kind,
+          path: r.path,
+          branch: r.branch,
+          parkedAt: r.parkedAt,
+          resumable: r.providerSessionId !== ""
         })
     )
   })
@@ -173,7 +178,9 @@ const historyOf = (d: DeskDeps, project: string) =>
 const resume = (d: DeskDeps, id: string) =>
   Effect.gen(function* () {
     const row = yield* Effect.flatMap(storeFailure(d.sessions.get(id)), (r) =>
-      Option.isSome(r) ? Effect.succeed(r.value) : Effect.fail(new NotFound({ what: "session", name: id, message: `no session with id ${id}` }))
+      Option.isSome(r)
+        ? Effect.succeed(r.value)
+        : Effect.fail(new NotFound({ what: "session", name: id, message: `no session with id ${id}` }))
     )
     if (row.isOpen) return yield* new Refused({ message: `"${row.label}" is open already` })
     if (row.path !== "" && !exists(row.path)) return yield* new Refused({ message: `the checkout ${row.path} of "${row.label}" is gone` })

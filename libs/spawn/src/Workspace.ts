@@ -14,7 +14,12 @@ import {
   NotFound,
   type Opened,
   type OpenPayload,
-  type ColorFolderPayload, type FilePayload, type ProjectPayload, type RenameFolderPayload, type RenamePayload, type StartPayload,
+  type ColorFolderPayload,
+  type FilePayload,
+  type ProjectPayload,
+  type RenameFolderPayload,
+  type RenamePayload,
+  type StartPayload,
   Refused,
   Renamed,
   type LichError,
@@ -111,7 +116,9 @@ const findCard = (d: WorkspaceDeps, target: string, project: string) =>
   Effect.gen(function* () {
     const r = resolveTarget(yield* cards(d), target, project, "session")
     if (r._tag === "found") return r.candidate
-    return yield* (r._tag === "none" ? new NotFound({ what: "session", name: target, message: r.message }) : new Refused({ message: r.message }))
+    return yield* r._tag === "none"
+      ? new NotFound({ what: "session", name: target, message: r.message })
+      : new Refused({ message: r.message })
   })
 
 const rename = (d: WorkspaceDeps, p: { from: string; target: string; project: string; label: string }) =>
@@ -159,7 +166,8 @@ const make = Effect.gen(function* () {
     caller: (from: string) => caller(d, from),
     findCard: (target: string, project: string) => findCard(d, target, project)
   }
-  const scope = (from: string, project: string) => Effect.provideService(scopeProject({ ...own, home }, from, project), Projects, d.projects)
+  const scope = (from: string, project: string) =>
+    Effect.provideService(scopeProject({ ...own, home }, from, project), Projects, d.projects)
   const folderOps = yield* makeFolders({ ...own, scope })
   const startPty = yield* makeStartPty
   // One start at a time per backend: two windows viewing the same card must not start it twice.

@@ -15,7 +15,8 @@ describe("what a --base names", () => {
   })
 
   it("is nothing for a typo, a revision, a sha or an unknown remote", () => {
-    for (const base of ["mian", "HEAD~1", "3f2a9c1", "elsewhere/main", "origin/"]) expect(classifyBase(base, repo)).toEqual({ _tag: "none" })
+    for (const base of ["mian", "HEAD~1", "3f2a9c1", "elsewhere/main", "origin/"])
+      expect(classifyBase(base, repo)).toEqual({ _tag: "none" })
   })
 
   it("knows a branch exists when it is local or held", () => {
@@ -27,10 +28,21 @@ describe("what a --base names", () => {
 describe("git worktree list --porcelain", () => {
   it("reads paths and short branch names, detached and bare entries included", () => {
     const out = [
-      "worktree /repo", "HEAD 1111", "branch refs/heads/main", "",
-      "worktree /wt/feat", "HEAD 2222", "branch refs/heads/feat/a", "",
-      "worktree /wt/detached", "HEAD 3333", "detached", "",
-      "worktree /bare.git", "bare", ""
+      "worktree /repo",
+      "HEAD 1111",
+      "branch refs/heads/main",
+      "",
+      "worktree /wt/feat",
+      "HEAD 2222",
+      "branch refs/heads/feat/a",
+      "",
+      "worktree /wt/detached",
+      "HEAD 3333",
+      "detached",
+      "",
+      "worktree /bare.git",
+      "bare",
+      ""
     ].join("\n")
     expect(parseWorktreeList(out)).toEqual([
       { path: "/repo", branch: "main", bare: false },

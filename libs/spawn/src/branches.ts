@@ -57,5 +57,4 @@ export const classifyBase = (base: string, repo: Repo): BaseKind => {
 }
 
 /** A branch already in the repository is checked out as it stands; the base is then ignored. */
-export const branchExists = (branch: string, repo: Repo): boolean =>
-  repo.local.includes(branch) || repo.held.includes(branch)
+export const branchExists = (branch: string, repo: Repo): boolean => repo.local.includes(branch) || repo.held.includes(branch)

@@ -88,7 +88,7 @@ export const providersFound = (
     .map((id) => {
       const p = provider(id)
       const binary = resolveBinary(id, { setting: settings.get(id), env })
-      const found = findOnPath(binary, env["PATH"] ?? "")
+      const found = findOnPath(binary, env.PATH ?? "")
       const install = INSTALL[id] ?? `install ${p.name} so "${p.defaultBinary}" is on PATH`
       return new ProviderFound({
         id,
@@ -114,13 +114,25 @@ export const branchesOf = (dir: string) =>
     const current = yield* git(dir, ["branch", "--show-current"]).pipe(
       Effect.mapError(gitFailed(`reading the current branch of ${dir} failed`))
     )
-    const branches = refs.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.endsWith("/HEAD"))
+    const branches = refs
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "" && !l.endsWith("/HEAD"))
     return new Branches({ current: current.trim(), branches })
   })
 
 /** `git status --porcelain` paths: what is in no commit in that checkout. */
 export const dirtyFiles = (dir: string) =>
   git(dir, ["status", "--porcelain"]).pipe(
-    Effect.map((s) => new DirtyFiles({ path: dir, files: s.split("\n").filter((l) => l.trim() !== "").map((l) => l.slice(3)) })),
+    Effect.map(
+      (s) =>
+        new DirtyFiles({
+          path: dir,
+          files: s
+            .split("\n")
+            .filter((l) => l.trim() !== "")
+            .map((l) => l.slice(3))
+        })
+    ),
     Effect.mapError(gitFailed(`reading the status of ${dir} failed`))
   )

@@ -31,7 +31,13 @@ interface Deps {
 }
 
 const services = Effect.all({
-  projects: Projects, sessions: Sessions, terminals: Terminals, states: SessionStates, hub: EventHub, ports: WorktreePorts, config: ServerConfig
+  projects: Projects,
+  sessions: Sessions,
+  terminals: Terminals,
+  states: SessionStates,
+  hub: EventHub,
+  ports: WorktreePorts,
+  config: ServerConfig
 })
 
 type CloseDeps = Deps & Effect.Effect.Success<typeof services>

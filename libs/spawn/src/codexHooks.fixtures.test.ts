@@ -51,7 +51,11 @@ afterAll(async () => {
 const fire = (event: string, payload: unknown) =>
   Promise.all(
     codexHooks
-      .filter((h) => h.event === event && (h.matcher === undefined || new RegExp(`^(${h.matcher})$`).test(String((payload as { tool_name?: string }).tool_name))))
+      .filter(
+        (h) =>
+          h.event === event &&
+          (h.matcher === undefined || new RegExp(`^(${h.matcher})$`).test(String((payload as { tool_name?: string }).tool_name)))
+      )
       .map(
         (h) =>
           new Promise<number>((resolve) => {
@@ -70,7 +74,10 @@ describe("Codex's hooks, as lich registers them", () => {
     seen.length = 0
     expect(await fire("SessionStart", bodyOf("SessionStart"))).toEqual([0])
     expect(seen).toEqual([
-      { path: "/session-start", body: { session_id: "card-1", provider_session_id: "01a2315b-8fd4-72a0-9e53-f8c64c7a998f", provider: "codex" } }
+      {
+        path: "/session-start",
+        body: { session_id: "card-1", provider_session_id: "01a2315b-8fd4-72a0-9e53-f8c64c7a998f", provider: "codex" }
+      }
     ])
   })
 
@@ -92,7 +99,9 @@ describe("Codex's hooks, as lich registers them", () => {
   it("report waiting with what asks at PermissionRequest, and exit 0 (2 would deny)", async () => {
     seen.length = 0
     expect(await fire("PermissionRequest", bodyOf("PermissionRequest"))).toEqual([0])
-    expect(seen).toEqual([{ path: "/hook", body: { session_id: "card-1", state: "waiting", reason: "permission to run Bash: touch /proof" } }])
+    expect(seen).toEqual([
+      { path: "/hook", body: { session_id: "card-1", state: "waiting", reason: "permission to run Bash: touch /proof" } }
+    ])
   })
 
   it("report touched files after a Bash call, and done at Stop", async () => {

@@ -24,9 +24,9 @@ describe("lich's Codex profile", () => {
   const text = codexProfileToml(file, "/opt/lich plugin/hooks")
 
   it("maps Codex's events to lich's report scripts", () => {
-    const commands = [...text.matchAll(/^\[\[hooks\.(\w+)\]\]\n(?:matcher = "([^"]*)"\n)?\[\[hooks\.\w+\.hooks\]\]\ntype = "command"\ncommand = (".*")/gm)].map(
-      (m) => `${m[1]}${m[2] ? `(${m[2]})` : ""} ${JSON.parse(m[3]!).replace("'/opt/lich plugin/hooks/", "").replace("'", "")}`
-    )
+    const commands = [
+      ...text.matchAll(/^\[\[hooks\.(\w+)\]\]\n(?:matcher = "([^"]*)"\n)?\[\[hooks\.\w+\.hooks\]\]\ntype = "command"\ncommand = (".*")/gm)
+    ].map((m) => `${m[1]}${m[2] ? `(${m[2]})` : ""} ${JSON.parse(m[3]!).replace("'/opt/lich plugin/hooks/", "").replace("'", "")}`)
     expect(commands).toEqual([
       "SessionStart report-session-start.sh codex",
       "UserPromptSubmit report-state.sh busy",

@@ -53,7 +53,7 @@ export const decideConfined = Effect.fn("Spawn.decideConfined")(function* (
 /** The binary as the PTY will find it: a bare name is looked up on the session's PATH. */
 const onPath = (binary: string, env: Readonly<Record<string, string | undefined>>): string | undefined => {
   if (binary.includes("/")) return binary
-  for (const dir of (env["PATH"] ?? "").split(nodePath.delimiter)) {
+  for (const dir of (env.PATH ?? "").split(nodePath.delimiter)) {
     const p = nodePath.join(dir, binary)
     if (dir !== "" && fs.existsSync(p)) return p
   }
@@ -82,7 +82,11 @@ export const confinedCommand = Effect.fn("Spawn.confinedCommand")(function* (f: 
     Effect.catchTag("GitError", (e) =>
       noRepositoryAt(f.cwd, e)
         ? Effect.succeed<Array<string>>([])
-        : Effect.fail(new Failed({ message: `this session is confined, but git could not say where the repository of ${f.cwd} keeps its commits: ${e.detail}` }))
+        : Effect.fail(
+            new Failed({
+              message: `this session is confined, but git could not say where the repository of ${f.cwd} keeps its commits: ${e.detail}`
+            })
+          )
     )
   )
   const binary = onPath(f.binary, f.env)
@@ -102,7 +106,7 @@ export const confinedCommand = Effect.fn("Spawn.confinedCommand")(function* (f: 
       writable: common,
       readOnly,
       state: providerStatePaths(f.kind).map((rel) => nodePath.join(home, rel)),
-      runtimeDir: f.env["XDG_RUNTIME_DIR"]
+      runtimeDir: f.env.XDG_RUNTIME_DIR
     },
     command
   )

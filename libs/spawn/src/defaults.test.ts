@@ -14,7 +14,10 @@ const run = (values: Record<string, string>, kind: "claude" | "codex" | "crush",
 
 describe("what Settings › Providers adds to a spawn", () => {
   it("fills the model and effort a session was opened without, and leaves the asked-for ones", async () => {
-    expect(await run({ "provider.claude.model": "opus", "provider.claude.effort": "high" }, "claude")).toMatchObject({ model: "opus", effort: "high" })
+    expect(await run({ "provider.claude.model": "opus", "provider.claude.effort": "high" }, "claude")).toMatchObject({
+      model: "opus",
+      effort: "high"
+    })
     expect(await run({ "provider.claude.model": "opus" }, "claude", row({ model: "haiku" }))).toMatchObject({ model: "haiku" })
   })
 
@@ -23,8 +26,14 @@ describe("what Settings › Providers adds to a spawn", () => {
   })
 
   it("turns ultracode on for every Claude Code session and keeps subagents native when switched off", async () => {
-    expect(await run({ "provider.claude.ultracode": "on", "provider.claude.subagents": "off" }, "claude")).toMatchObject({ ultracode: true, env: { LICH_SUBAGENT_CARDS: "off" } })
-    expect(await run({ "provider.claude.ultracode": "on", "provider.claude.subagents": "off" }, "codex")).toMatchObject({ ultracode: false, env: {} })
+    expect(await run({ "provider.claude.ultracode": "on", "provider.claude.subagents": "off" }, "claude")).toMatchObject({
+      ultracode: true,
+      env: { LICH_SUBAGENT_CARDS: "off" }
+    })
+    expect(await run({ "provider.claude.ultracode": "on", "provider.claude.subagents": "off" }, "codex")).toMatchObject({
+      ultracode: false,
+      env: {}
+    })
     expect(await run({}, "claude")).toMatchObject({ ultracode: false, env: {} })
   })
 })

@@ -4,7 +4,18 @@
  * later keeps its own), exactly as the window does. Names are matched exactly, case and spaces
  * included. Every change is announced per affected open card (`session-folder`) so a window regroups.
  */
-import { Filed, Folder, FolderPainted, FolderRenamed, isColor, type LichError, MAX_LABEL_CHARS, NotFound, palette, Refused } from "@lich/contract"
+import {
+  Filed,
+  Folder,
+  FolderPainted,
+  FolderRenamed,
+  isColor,
+  type LichError,
+  MAX_LABEL_CHARS,
+  NotFound,
+  palette,
+  Refused
+} from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Sessions, type ProjectRow } from "@lich/store"
 import { Effect, Option } from "effect"
@@ -69,12 +80,20 @@ const file = (d: FolderDeps, p: { from: string; target: string; project: string;
         ? yield* Effect.flatMap(d.caller(p.from), (c) =>
             Option.isSome(c)
               ? Effect.succeed(c.value)
-              : Effect.fail(new Refused({ message: "this is not running in a lich session — name the session to file: lich file <session> <folder>" }))
+              : Effect.fail(
+                  new Refused({ message: "this is not running in a lich session — name the session to file: lich file <session> <folder>" })
+                )
           )
         : yield* d.findCard(p.target, p.project)
     const previous = yield* storeFailure(d.sessions.setFolder(card.id, p.folder))
     yield* announce(d, card.projectRow.id, new Set([card.id]))
-    return new Filed({ id: card.id, project: card.project, label: card.label, folder: p.folder, previous: Option.getOrElse(previous, () => "") })
+    return new Filed({
+      id: card.id,
+      project: card.project,
+      label: card.label,
+      folder: p.folder,
+      previous: Option.getOrElse(previous, () => "")
+    })
   })
 
 const renameFolder = (d: FolderDeps, p: { from: string; project: string; folder: string; to: string }) =>

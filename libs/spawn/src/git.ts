@@ -18,7 +18,10 @@ export class GitError extends Data.TaggedError("GitError")<{
 }> {
   /** One line: git's fatal/error line when it printed one (its progress chatter dropped), else its last line. */
   get detail(): string {
-    const lines = this.stderr.split("\n").map((l) => l.trim()).filter((l) => l !== "")
+    const lines = this.stderr
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "")
     const said = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1)
     return said ?? `git ${this.args[0] ?? ""} exited with ${this.code}`
   }

@@ -31,7 +31,14 @@ const repo = () => {
 }
 
 const projectAt = (dir: string): ProjectRow => ({
-  id: "p1", name: "p", path: dir, isOpen: true, nextSeq: 1, activeSessionId: "", position: 0, createdAt: 0
+  id: "p1",
+  name: "p",
+  path: dir,
+  isOpen: true,
+  nextSeq: 1,
+  activeSessionId: "",
+  position: 0,
+  createdAt: 0
 })
 
 describe("the dirty check", () => {
@@ -39,7 +46,8 @@ describe("the dirty check", () => {
     Effect.gen(function* () {
       expect(yield* isDirty(path.join(tempDir(), "gone"))).toBe(false)
       expect(yield* isDirty(tempDir())).toBe(false)
-    }))
+    })
+  )
 
   it.effect("tells a clean checkout from one with an untracked file", () =>
     Effect.gen(function* () {
@@ -47,7 +55,8 @@ describe("the dirty check", () => {
       expect(yield* isDirty(dir)).toBe(false)
       fs.writeFileSync(path.join(dir, "new.txt"), "x")
       expect(yield* isDirty(dir)).toBe(true)
-    }))
+    })
+  )
 
   it.effect("says it could not tell when git cannot read the checkout, instead of calling it clean", () =>
     Effect.gen(function* () {
@@ -56,14 +65,16 @@ describe("the dirty check", () => {
       const error = yield* Effect.flip(isDirty(dir))
       expect(error._tag).toBe("Failed")
       expect(error.message).toContain(`could not tell whether ${dir} holds uncommitted work: `)
-    }))
+    })
+  )
 })
 
 describe("a project's worktrees", () => {
   it.effect("are none for a directory that is not a repository", () =>
     Effect.gen(function* () {
       expect(yield* listCheckouts(projectAt(tempDir()), [])).toEqual([])
-    }))
+    })
+  )
 
   it.effect("fail with the reason when a linked checkout cannot be read", () =>
     Effect.gen(function* () {
@@ -74,7 +85,8 @@ describe("a project's worktrees", () => {
       fs.writeFileSync(path.join(dir, ".git", "worktrees", "feat", "index"), "not an index")
       const error = yield* Effect.flip(listCheckouts(projectAt(dir), []))
       expect(error.message).toContain(`could not tell whether ${wt} holds uncommitted work: `)
-    }))
+    })
+  )
 })
 
 describe("a project path", () => {
@@ -88,7 +100,8 @@ describe("a project path", () => {
         const error = yield* Effect.flip(projectByPath(p, "/home/u"))
         expect(error).toMatchObject({ _tag: "NotFound", message: `no directory at ${p}` })
       }
-    }).pipe(Effect.provide(world)))
+    }).pipe(Effect.provide(world))
+  )
 
   it.effect("that cannot be looked at says why, not that nothing is there", () =>
     Effect.gen(function* () {
@@ -98,5 +111,6 @@ describe("a project path", () => {
       const error = yield* Effect.flip(projectByPath(loop, "/home/u"))
       expect(error._tag).toBe("Failed")
       expect(error.message).toMatch(new RegExp(`^cannot look at ${loop}: ELOOP`))
-    }).pipe(Effect.provide(world)))
+    }).pipe(Effect.provide(world))
+  )
 })

@@ -8,7 +8,7 @@
 import { Failed, Opened, type OpenPayload, Refused, type LichError } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { isProviderId, refuseOpenOptions, unknownKindMessage, type ProviderId } from "@lich/providers"
-import { Projects, Sessions, Settings, type ProjectRow, type SessionRow } from "@lich/store"
+import { Projects, Sessions, type Settings, type ProjectRow, type SessionRow } from "@lich/store"
 import { Effect, Option } from "effect"
 import * as crypto from "node:crypto"
 import { decideConfined } from "./confine.js"
@@ -39,7 +39,11 @@ export interface OpenExtra {
 export const newSessionId = (): string => crypto.randomBytes(16).toString("hex")
 
 const services = Effect.all({
-  config: ServerConfig, projects: Projects, sessions: Sessions, hub: EventHub, startPty: makeStartPty,
+  config: ServerConfig,
+  projects: Projects,
+  sessions: Sessions,
+  hub: EventHub,
+  startPty: makeStartPty,
   ctx: Effect.context<Projects | EventHub | Settings>()
 })
 

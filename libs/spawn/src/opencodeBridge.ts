@@ -44,10 +44,13 @@ export const freeLoopbackPort = (): Effect.Effect<number, Error> =>
     })
   })
 
-export const newOpencodeSession = Effect.map(freeLoopbackPort(), (port): OpencodeSession => ({
-  port,
-  password: crypto.randomBytes(24).toString("hex")
-}))
+export const newOpencodeSession = Effect.map(
+  freeLoopbackPort(),
+  (port): OpencodeSession => ({
+    port,
+    password: crypto.randomBytes(24).toString("hex")
+  })
+)
 
 /** The server flags: loopback only, on the port the bridge reads. */
 export const opencodeArgs = (s: OpencodeSession): ReadonlyArray<string> => ["--port", String(s.port), "--hostname", "127.0.0.1"]
@@ -56,7 +59,11 @@ export const opencodeArgs = (s: OpencodeSession): ReadonlyArray<string> => ["--p
  * The environment: the server's password, and lich's MCP server merged into whatever
  * OPENCODE_CONFIG_CONTENT the user already set (theirs is kept as it is when it is not JSON).
  */
-export const opencodeEnv = (s: OpencodeSession, lichBin: string, base: Readonly<Record<string, string | undefined>>): Record<string, string> => {
+export const opencodeEnv = (
+  s: OpencodeSession,
+  lichBin: string,
+  base: Readonly<Record<string, string | undefined>>
+): Record<string, string> => {
   const lich = { type: "local", command: [lichBin, "mcp"], enabled: true }
   let theirs: Record<string, unknown> = {}
   const raw = base.OPENCODE_CONFIG_CONTENT
@@ -77,7 +84,14 @@ export const opencodeEnv = (s: OpencodeSession, lichBin: string, base: Readonly<
 const post = (lich: { readonly port: number; readonly token: string }, p: Post) =>
   new Promise<void>((resolve) => {
     const req = http.request(
-      { host: "127.0.0.1", port: lich.port, method: "POST", path: `${p.path}?token=${lich.token}`, headers: { "content-type": "application/json" }, timeout: POST_TIMEOUT_MS },
+      {
+        host: "127.0.0.1",
+        port: lich.port,
+        method: "POST",
+        path: `${p.path}?token=${lich.token}`,
+        headers: { "content-type": "application/json" },
+        timeout: POST_TIMEOUT_MS
+      },
       (res) => {
         res.resume()
         res.on("end", () => resolve())
@@ -98,34 +112,37 @@ const readStream = (s: OpencodeSession, lichId: string, lich: { readonly port: n
     let bridge = initialBridge
     let queue = Promise.resolve()
     let buffer = ""
-    const req = http.get({ host: "127.0.0.1", port: s.port, path: "/event", headers: { authorization: `Basic ${auth}`, accept: "text/event-stream" } }, (res) => {
-      // Streaming from here on: an idle stream between turns is normal, not a timeout.
-      req.setTimeout(0)
-      if (res.statusCode !== 200) {
-        res.resume()
-        return resume(Effect.fail(new Error(`opencode's event stream answered ${res.statusCode}`)))
-      }
-      res.setEncoding("utf8")
-      res.on("data", (chunk: string) => {
-        buffer += chunk
-        const lines = buffer.split("\n")
-        buffer = lines.pop() ?? ""
-        for (const line of lines) {
-          if (!line.startsWith("data:")) continue
-          let event: unknown
-          try {
-            event = JSON.parse(line.slice(5))
-          } catch {
-            continue
-          }
-          const r = opencodeReports(bridge, lichId, event)
-          bridge = r.bridge
-          for (const p of r.posts) queue = queue.then(() => post(lich, p))
+    const req = http.get(
+      { host: "127.0.0.1", port: s.port, path: "/event", headers: { authorization: `Basic ${auth}`, accept: "text/event-stream" } },
+      (res) => {
+        // Streaming from here on: an idle stream between turns is normal, not a timeout.
+        req.setTimeout(0)
+        if (res.statusCode !== 200) {
+          res.resume()
+          return resume(Effect.fail(new Error(`opencode's event stream answered ${res.statusCode}`)))
         }
-      })
-      res.on("end", () => resume(Effect.void))
-      res.on("error", () => resume(Effect.void))
-    })
+        res.setEncoding("utf8")
+        res.on("data", (chunk: string) => {
+          buffer += chunk
+          const lines = buffer.split("\n")
+          buffer = lines.pop() ?? ""
+          for (const line of lines) {
+            if (!line.startsWith("data:")) continue
+            let event: unknown
+            try {
+              event = JSON.parse(line.slice(5))
+            } catch {
+              continue
+            }
+            const r = opencodeReports(bridge, lichId, event)
+            bridge = r.bridge
+            for (const p of r.posts) queue = queue.then(() => post(lich, p))
+          }
+        })
+        res.on("end", () => resume(Effect.void))
+        res.on("error", () => resume(Effect.void))
+      }
+    )
     req.on("error", (e) => resume(Effect.fail(e)))
     // opencode binds its port before its server answers: a request taken then waits for ever.
     req.setTimeout(ANSWER_TIMEOUT_MS, () => req.destroy(new Error("opencode's server did not answer yet")))

@@ -21,7 +21,8 @@ const replay = (events: ReadonlyArray<unknown>): ReadonlyArray<Post> => {
   return posts
 }
 
-const brief = (p: Post) => `${p.path} ${p.body.state ?? p.body.title ?? p.body.provider_session_id ?? ""}${p.body.tool ? ` ${p.body.tool}: ${p.body.detail}` : ""}${p.body.reason ? ` (${p.body.reason})` : ""}`
+const brief = (p: Post) =>
+  `${p.path} ${p.body.state ?? p.body.title ?? p.body.provider_session_id ?? ""}${p.body.tool ? ` ${p.body.tool}: ${p.body.detail}` : ""}${p.body.reason ? ` (${p.body.reason})` : ""}`
 
 describe("opencode's event bus, as lich's hook reports", () => {
   it("turns a recorded session into the reports a hook client would send, in order", () => {
@@ -53,13 +54,26 @@ describe("opencode's event bus, as lich's hook reports", () => {
   })
 
   it("reports touched files when a writing tool finishes, and on file.edited", () => {
-    const done = { type: "message.part.updated", properties: { sessionID: "s", part: { type: "tool", tool: "edit", state: { status: "completed" } } } }
-    const read = { type: "message.part.updated", properties: { sessionID: "s", part: { type: "tool", tool: "read", state: { status: "completed" } } } }
+    const done = {
+      type: "message.part.updated",
+      properties: { sessionID: "s", part: { type: "tool", tool: "edit", state: { status: "completed" } } }
+    }
+    const read = {
+      type: "message.part.updated",
+      properties: { sessionID: "s", part: { type: "tool", tool: "read", state: { status: "completed" } } }
+    }
     const edited = { type: "file.edited", properties: { file: "/work/proj/a.ts" } }
     expect(replay([done, read, edited]).map((p) => p.path)).toEqual(["/session-touched", "/session-touched"])
   })
 
   it("drops what it does not know rather than guessing", () => {
-    expect(replay([{ type: "server.connected", properties: {} }, "not an event", null, { type: "session.status", properties: { status: { type: "retry" } } }])).toEqual([])
+    expect(
+      replay([
+        { type: "server.connected", properties: {} },
+        "not an event",
+        null,
+        { type: "session.status", properties: { status: { type: "retry" } } }
+      ])
+    ).toEqual([])
   })
 })

@@ -81,7 +81,10 @@ export const opencodeReports = (
   if (session !== "" && bridge.children.has(session)) return none
   switch (e.type) {
     case "session.created":
-      return { bridge, posts: [{ path: "/session-start", body: { session_id: lichId, provider_session_id: str(info.id), provider: "opencode" } }] }
+      return {
+        bridge,
+        posts: [{ path: "/session-start", body: { session_id: lichId, provider_session_id: str(info.id), provider: "opencode" } }]
+      }
     case "session.status": {
       const type = str(obj(p.status).type)
       if (type === "busy") return { bridge, posts: [state(lichId, "busy")] }

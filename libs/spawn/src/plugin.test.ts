@@ -30,7 +30,9 @@ describe("laying lich's Claude Code plugin", () => {
     expect(laid.version).toBe(manifest.version)
     expect(path.dirname(laid.dir)).toBe(path.join(data, "plugins", "claude"))
     expect(path.basename(laid.dir)).toMatch(new RegExp(`^lich-${manifest.version.replace(/\./g, "\\.")}-[0-9a-f]{12}$`))
-    expect(fs.readFileSync(path.join(laid.dir, "hooks", "hooks.json"), "utf8")).toBe(fs.readFileSync(path.join(repoTree, "hooks", "hooks.json"), "utf8"))
+    expect(fs.readFileSync(path.join(laid.dir, "hooks", "hooks.json"), "utf8")).toBe(
+      fs.readFileSync(path.join(repoTree, "hooks", "hooks.json"), "utf8")
+    )
     expect(fs.statSync(path.join(laid.dir, "hooks", "report-state.sh")).mode & 0o111).not.toBe(0)
     // Only what Claude Code reads: the contracts' fixtures and docs stay behind.
     expect(fs.existsSync(path.join(laid.dir, "fixtures"))).toBe(false)

@@ -14,8 +14,7 @@ import { storeFailure } from "./failures.js"
 
 export const isPathLike = (s: string): boolean => s.includes("/") || s.startsWith("~")
 
-export const expandHome = (p: string, home: string): string =>
-  p === "~" ? home : p.startsWith("~/") ? nodePath.join(home, p.slice(2)) : p
+export const expandHome = (p: string, home: string): string => (p === "~" ? home : p.startsWith("~/") ? nodePath.join(home, p.slice(2)) : p)
 
 export const openProjectsLine = (ps: ReadonlyArray<ProjectRow>): string =>
   ps.length === 0 ? "No project is open." : `Open projects: ${ps.map((p) => p.name).join(", ")}.`

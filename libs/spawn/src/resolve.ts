@@ -27,8 +27,7 @@ export const inProject = (c: Candidate, project: string): boolean =>
 
 const trimSlash = (p: string) => (p.length > 1 && p.endsWith("/") ? p.slice(0, -1) : p)
 
-export const listNames = (cs: ReadonlyArray<Candidate>): string =>
-  cs.map((c) => `"${c.label}" (${c.name})`).join(", ")
+export const listNames = (cs: ReadonlyArray<Candidate>): string => cs.map((c) => `"${c.label}" (${c.name})`).join(", ")
 
 export const resolveTarget = <C extends Candidate>(
   all: ReadonlyArray<C>,

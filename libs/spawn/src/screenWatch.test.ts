@@ -64,7 +64,8 @@ describe("the start-up screen gate", () => {
       yield* t.draw("\x1b[20;3H› \x1b[2mAsk Codex to do anything\x1b[0m")
       expect(yield* t.readyAfterQuiet).toBe(true)
       expect(t.events).toEqual([])
-    }).pipe(Effect.provide(TestTerminals)))
+    }).pipe(Effect.provide(TestTerminals))
+  )
 
   it.effect("shows a trust dialog as waiting with its reason, holds the task, and lets go once it is answered", () =>
     Effect.gen(function* () {
@@ -73,13 +74,16 @@ describe("the start-up screen gate", () => {
       yield* t.draw("Trust this folder? › 1. Trust and continue  2. Back")
       yield* TestClock.adjust("1 minute")
       expect(yield* t.terminals.isReady("s1")).toBe(false)
-      expect(t.events).toEqual([{ _tag: "session-status", id: "s1", state: "waiting", tool: "", detail: "", reason: "Codex asks whether to trust this folder." }])
+      expect(t.events).toEqual([
+        { _tag: "session-status", id: "s1", state: "waiting", tool: "", detail: "", reason: "Codex asks whether to trust this folder." }
+      ])
       expect(t.states.get("s1")).toBe("waiting")
       yield* t.draw("\x1b[2J› Ask Codex to do anything")
       expect(yield* t.readyAfterQuiet).toBe(true)
       expect(t.events.at(-1)).toMatchObject({ _tag: "session-status", state: "done" })
       expect(t.states.get("s1")).toBe("done")
-    }).pipe(Effect.provide(TestTerminals)))
+    }).pipe(Effect.provide(TestTerminals))
+  )
 
   it.effect("waits out a provider's settle time after its composer first appears, whatever it redraws", () =>
     Effect.gen(function* () {
@@ -91,7 +95,8 @@ describe("the start-up screen gate", () => {
       yield* TestClock.adjust("400 millis")
       yield* settle
       expect(yield* t.terminals.isReady("s1")).toBe(true)
-    }).pipe(Effect.provide(TestTerminals)))
+    }).pipe(Effect.provide(TestTerminals))
+  )
 
   it.effect("lets a screen it never recognises go after the fallback, to be judged by quiet", () =>
     Effect.gen(function* () {
@@ -102,5 +107,6 @@ describe("the start-up screen gate", () => {
       yield* TestClock.adjust("1 millis")
       yield* settle
       expect(yield* t.terminals.isReady("s1")).toBe(true)
-    }).pipe(Effect.provide(TestTerminals)))
+    }).pipe(Effect.provide(TestTerminals))
+  )
 })

@@ -97,7 +97,9 @@ export const startScreenWatch = ({ terminals, hub, states }: WatchDeps, id: stri
               yield* states.set(id, "done")
               yield* hub.publish({ _tag: "session-status", id, state: "done", tool: "", detail: "", reason: "" })
             }
-            settle = yield* Effect.forkScoped(Effect.delay(Effect.asVoid(Deferred.succeed(done, undefined)), Duration.millis(SETTLED_MS + settleMs)))
+            settle = yield* Effect.forkScoped(
+              Effect.delay(Effect.asVoid(Deferred.succeed(done, undefined)), Duration.millis(SETTLED_MS + settleMs))
+            )
           })
         const onFinding = (f: ScreenFinding) =>
           Effect.flatMap(Ref.get(seen), (before) => (f._tag === "Dialog" ? onDialog(f.reason, before) : onReady(before)))

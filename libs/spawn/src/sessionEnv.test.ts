@@ -39,14 +39,20 @@ describe("a session's environment", () => {
       LICH_SESSION_ID: "a-parent"
     }
     const env = sessionEnv({ ...input, base })
-    expect(Object.keys(env).filter((k) => k.startsWith("LICH_")).sort()).toEqual(
-      ["LICH_BIN", "LICH_PORT", "LICH_PROJECT_DIR", "LICH_PROMPT_LANG", "LICH_SESSION_ID", "LICH_TOKEN", "LICH_WORKTREE_PORT"]
-    )
+    expect(
+      Object.keys(env)
+        .filter((k) => k.startsWith("LICH_"))
+        .sort()
+    ).toEqual(["LICH_BIN", "LICH_PORT", "LICH_PROJECT_DIR", "LICH_PROMPT_LANG", "LICH_SESSION_ID", "LICH_TOKEN", "LICH_WORKTREE_PORT"])
     expect(env.LICH_SESSION_ID).toBe("s1")
   })
 
   it("adds what the spawn sets for its provider last", () => {
-    const env = sessionEnv({ ...input, base: { LICH_SUBAGENT_CARDS: "on" }, extra: { LICH_SUBAGENT_CARDS: "off", OPENCODE_CONFIG_DIR: "/d" } })
+    const env = sessionEnv({
+      ...input,
+      base: { LICH_SUBAGENT_CARDS: "on" },
+      extra: { LICH_SUBAGENT_CARDS: "off", OPENCODE_CONFIG_DIR: "/d" }
+    })
     expect(env.LICH_SUBAGENT_CARDS).toBe("off")
     expect(env.OPENCODE_CONFIG_DIR).toBe("/d")
   })

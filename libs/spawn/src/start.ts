@@ -44,7 +44,14 @@ export const setupScript = (projectPath: string): string | undefined => {
   }
 }
 
-const services = Effect.all({ config: ServerConfig, settings: Settings, terminals: Terminals, ports: WorktreePorts, hub: EventHub, states: SessionStates })
+const services = Effect.all({
+  config: ServerConfig,
+  settings: Settings,
+  terminals: Terminals,
+  ports: WorktreePorts,
+  hub: EventHub,
+  states: SessionStates
+})
 
 type StartDeps = Effect.Effect.Success<typeof services>
 

@@ -23,10 +23,13 @@ export interface Checkout {
 
 /** `<dataDir>/worktrees/<projectId>/<branch>`: a branch with slashes nests, as git's refs do. */
 export const worktreeRoot = (dataDir: string, projectId: string) => nodePath.join(dataDir, "worktrees", projectId)
-export const worktreePath = (dataDir: string, projectId: string, branch: string) =>
-  nodePath.join(worktreeRoot(dataDir, projectId), branch)
+export const worktreePath = (dataDir: string, projectId: string, branch: string) => nodePath.join(worktreeRoot(dataDir, projectId), branch)
 
-const lines = (s: string) => s.split("\n").map((l) => l.trim()).filter((l) => l !== "")
+const lines = (s: string) =>
+  s
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "")
 
 export const isRepository = (root: string) => gitOk(root, ["rev-parse", "--git-dir"])
 
@@ -98,7 +101,10 @@ export const seedIgnored = (root: string, checkout: string) =>
     // --directory folds a wholly ignored directory (node_modules) into one entry instead of listing
     // every file in it; such a directory is copied only when a pattern names the directory itself.
     const out = yield* git(root, ["ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z"])
-    const entries = out.split("\0").filter((p) => p !== "").map((p) => (p.endsWith("/") ? p.slice(0, -1) : p))
+    const entries = out
+      .split("\0")
+      .filter((p) => p !== "")
+      .map((p) => (p.endsWith("/") ? p.slice(0, -1) : p))
     const picked = selectIncluded(include, entries)
     yield* Effect.try({
       try: () => {
@@ -108,7 +114,8 @@ export const seedIgnored = (root: string, checkout: string) =>
           fs.cpSync(nodePath.join(root, rel), dest, { recursive: true, force: false, errorOnExist: false })
         }
       },
-      catch: (e) => new Failed({ message: `copying the project's .worktreeinclude files failed: ${e instanceof Error ? e.message : String(e)}` })
+      catch: (e) =>
+        new Failed({ message: `copying the project's .worktreeinclude files failed: ${e instanceof Error ? e.message : String(e)}` })
     })
     return picked
   })

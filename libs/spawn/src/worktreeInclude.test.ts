@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest"
 import { selectIncluded } from "./worktreeInclude.js"
 
-const ignored = [".env", ".env.local", "config/.env.test", "node_modules", "build.log", "secrets/api.key", "secrets/nested/b.key", "envfile"]
+const ignored = [
+  ".env",
+  ".env.local",
+  "config/.env.test",
+  "node_modules",
+  "build.log",
+  "secrets/api.key",
+  "secrets/nested/b.key",
+  "envfile"
+]
 
 describe(".worktreeinclude matching", () => {
   it("takes .env* at any depth when the project has no .worktreeinclude", () => {

@@ -6,7 +6,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Context, Effect, Layer } from "effect"
 import { fromRecord, type SessionRecord, type SessionRow } from "./SessionRow.js"
-import { type StoreError } from "./StoreError.js"
+import type { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 
 export interface ProjectUse {

@@ -5,31 +5,42 @@ import { withStore } from "./testStore.js"
 
 describe("the relay's journal", () => {
   it.effect("keeps what was put, replaces a record by kind and ticket, and forgets what was removed", () =>
-    withStore(Effect.gen(function* () {
-      const journal = yield* Journal
-      yield* journal.apply({
-        put: [
-          { kind: "inbox", ticket: "bbbb0002", body: "{\"i\":1}" },
-          { kind: "errand", ticket: "aaaa0001", body: "{\"e\":1}" },
-          { kind: "tomb", ticket: "aaaa0001", body: "{\"t\":1}" }
-        ],
-        remove: []
+    withStore(
+      Effect.gen(function* () {
+        const journal = yield* Journal
+        yield* journal.apply({
+          put: [
+            { kind: "inbox", ticket: "bbbb0002", body: '{"i":1}' },
+            { kind: "errand", ticket: "aaaa0001", body: '{"e":1}' },
+            { kind: "tomb", ticket: "aaaa0001", body: '{"t":1}' }
+          ],
+          remove: []
+        })
+        yield* journal.apply({
+          put: [{ kind: "errand", ticket: "aaaa0001", body: '{"e":2}' }],
+          remove: [{ kind: "tomb", ticket: "aaaa0001" }]
+        })
+        expect(yield* journal.load()).toEqual([
+          { kind: "errand", ticket: "aaaa0001", body: '{"e":2}' },
+          { kind: "inbox", ticket: "bbbb0002", body: '{"i":1}' }
+        ])
       })
-      yield* journal.apply({ put: [{ kind: "errand", ticket: "aaaa0001", body: "{\"e\":2}" }], remove: [{ kind: "tomb", ticket: "aaaa0001" }] })
-      expect(yield* journal.load()).toEqual([
-        { kind: "errand", ticket: "aaaa0001", body: "{\"e\":2}" },
-        { kind: "inbox", ticket: "bbbb0002", body: "{\"i\":1}" }
-      ])
-    })))
+    )
+  )
 
   it.effect("writes a batch all or nothing", () =>
-    withStore(Effect.gen(function* () {
-      const journal = yield* Journal
-      yield* journal.apply({ put: [{ kind: "errand", ticket: "aaaa0001", body: "{}" }], remove: [] })
-      // The second row breaks the kind's CHECK: the first of the batch must not land either.
-      const bad = { kind: "nonsense" as never, ticket: "x", body: "{}" }
-      const failed = yield* Effect.flip(journal.apply({ put: [{ kind: "tomb", ticket: "cccc0003", body: "{}" }, bad], remove: [{ kind: "errand", ticket: "aaaa0001" }] }))
-      expect(failed._tag).toBe("StoreError")
-      expect(yield* journal.load()).toEqual([{ kind: "errand", ticket: "aaaa0001", body: "{}" }])
-    })))
+    withStore(
+      Effect.gen(function* () {
+        const journal = yield* Journal
+        yield* journal.apply({ put: [{ kind: "errand", ticket: "aaaa0001", body: "{}" }], remove: [] })
+        // The second row breaks the kind's CHECK: the first of the batch must not land either.
+        const bad = { kind: "nonsense" as never, ticket: "x", body: "{}" }
+        const failed = yield* Effect.flip(
+          journal.apply({ put: [{ kind: "tomb", ticket: "cccc0003", body: "{}" }, bad], remove: [{ kind: "errand", ticket: "aaaa0001" }] })
+        )
+        expect(failed._tag).toBe("StoreError")
+        expect(yield* journal.load()).toEqual([{ kind: "errand", ticket: "aaaa0001", body: "{}" }])
+      })
+    )
+  )
 })

@@ -5,7 +5,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Context, Effect, Layer } from "effect"
-import { type StoreError } from "./StoreError.js"
+import type { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 
 export type JournalKind = "errand" | "tomb" | "inbox"
@@ -36,13 +36,17 @@ const make = Effect.gen(function* () {
     return yield* sql<JournalRow>`SELECT kind, ticket, body FROM relay_journal ORDER BY kind = 'errand' DESC, kind, ticket`
   }, storeErrors("Journal.load"))
 
-  const apply = Effect.fn("Journal.apply")(function* (changes: JournalChanges) {
-    for (const r of changes.remove) yield* sql`DELETE FROM relay_journal WHERE kind = ${r.kind} AND ticket = ${r.ticket}`
-    for (const r of changes.put) {
-      yield* sql`INSERT INTO relay_journal (kind, ticket, body) VALUES (${r.kind}, ${r.ticket}, ${r.body})
+  const apply = Effect.fn("Journal.apply")(
+    function* (changes: JournalChanges) {
+      for (const r of changes.remove) yield* sql`DELETE FROM relay_journal WHERE kind = ${r.kind} AND ticket = ${r.ticket}`
+      for (const r of changes.put) {
+        yield* sql`INSERT INTO relay_journal (kind, ticket, body) VALUES (${r.kind}, ${r.ticket}, ${r.body})
         ON CONFLICT (kind, ticket) DO UPDATE SET body = excluded.body`
-    }
-  }, (effect) => sql.withTransaction(effect), storeErrors("Journal.apply"))
+      }
+    },
+    (effect) => sql.withTransaction(effect),
+    storeErrors("Journal.apply")
+  )
 
   return Journal.of({ load, apply })
 })

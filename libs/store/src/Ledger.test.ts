@@ -47,7 +47,8 @@ describe("Ledger", () => {
           ["s2", "lich", "shell", 0]
         ])
       })
-    ))
+    )
+  )
 
   it.effect("writes nothing for a session whose row is gone", () =>
     withStore(
@@ -57,7 +58,8 @@ describe("Ledger", () => {
         expect(yield* ledger.put(row({ sessionId: "ghost" }))).toBe(false)
         expect(yield* ledger.get("ghost", "conv-1")).toEqual(Option.none())
       })
-    ))
+    )
+  )
 
   it.effect("a session deleted for good takes its ledger with it", () =>
     withStore(
@@ -69,7 +71,8 @@ describe("Ledger", () => {
         expect(yield* ledger.get("s1", "conv-1")).toEqual(Option.none())
         expect((yield* ledger.sessions()).map((s) => s.id)).toEqual(["s2"])
       })
-    ))
+    )
+  )
 })
 
 describe("a database from before the ledger", () => {
@@ -92,5 +95,6 @@ describe("a database from before the ledger", () => {
       }).pipe(Effect.provide(StoreLive(file)))
       rmSync(dir, { recursive: true, force: true })
       expect(sessions.map((s) => [s.id, s.rows.length])).toEqual([["s1", 1]])
-    }))
+    })
+  )
 })

@@ -43,7 +43,8 @@ describe("Projects", () => {
           createdAt: 1_700_000_000_000
         })
       })
-    ))
+    )
+  )
 
   it.effect("a closed directory opened again comes back with the same id, name and counter", () =>
     withProjects((projects) =>
@@ -59,7 +60,8 @@ describe("Projects", () => {
         expect(again.project.isOpen).toBe(true)
         expect(again.project.nextSeq).toBe(2)
       })
-    ))
+    )
+  )
 
   it.effect("opening a directory that is already open changes nothing", () =>
     withStore(
@@ -68,7 +70,8 @@ describe("Projects", () => {
         const again = yield* open("/src/lich")
         expect(again).toEqual({ project: first.project, change: "unchanged" })
       })
-    ))
+    )
+  )
 
   it.effect("a reopened project's tab goes after the tabs open now", () =>
     withProjects((projects) =>
@@ -79,7 +82,8 @@ describe("Projects", () => {
         yield* open("/src/a")
         expect((yield* projects.listOpen()).map((p) => p.name)).toEqual(["b", "a"])
       })
-    ))
+    )
+  )
 
   it.effect("get finds a project by id and answers None for an unknown one", () =>
     withProjects((projects) =>
@@ -88,7 +92,8 @@ describe("Projects", () => {
         expect(yield* projects.get(project.id)).toEqual(Option.some(project))
         expect(yield* projects.get("nope")).toEqual(Option.none())
       })
-    ))
+    )
+  )
 
   it.effect("findByName matches case-insensitively among open projects only, and may find several", () =>
     withProjects((projects) =>
@@ -102,7 +107,8 @@ describe("Projects", () => {
         expect(found.map((p) => p.path)).toEqual(["/work/Lich", "/home/lich"])
         expect(yield* projects.findByName("ÉCOLE")).toEqual([])
       })
-    ))
+    )
+  )
 
   it.effect("findByName folds non-ASCII letters too", () =>
     withProjects((projects) =>
@@ -110,7 +116,8 @@ describe("Projects", () => {
         yield* open("/src/école")
         expect((yield* projects.findByName("ÉCOLE")).map((p) => p.name)).toEqual(["école"])
       })
-    ))
+    )
+  )
 
   it.effect("findByPath finds closed projects too, and answers None for an unseen path", () =>
     withProjects((projects) =>
@@ -121,7 +128,8 @@ describe("Projects", () => {
         expect(Option.map(found, (p) => [p.id, p.isOpen])).toEqual(Option.some([project.id, false]))
         expect(yield* projects.findByPath("/src/other")).toEqual(Option.none())
       })
-    ))
+    )
+  )
 
   it.effect("listOpen lists open projects in tab order", () =>
     withProjects((projects) =>
@@ -135,7 +143,8 @@ describe("Projects", () => {
           ["b", 2]
         ])
       })
-    ))
+    )
+  )
 
   it.effect("takeSeq hands out the counter and moves it on", () =>
     withProjects((projects) =>
@@ -145,7 +154,8 @@ describe("Projects", () => {
         expect(yield* projects.takeSeq(project.id)).toBe(2)
         expect(Option.map(yield* projects.get(project.id), (p) => p.nextSeq)).toEqual(Option.some(3))
       })
-    ))
+    )
+  )
 
   it.effect("fifty concurrent takeSeq calls get fifty different numbers", () =>
     withProjects((projects) =>
@@ -158,7 +168,8 @@ describe("Projects", () => {
         expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
         expect(Option.map(yield* projects.get(project.id), (p) => p.nextSeq)).toEqual(Option.some(51))
       })
-    ))
+    )
+  )
 
   it.effect("takeSeq on an unknown project fails with a StoreError naming it", () =>
     withProjects((projects) =>
@@ -167,7 +178,8 @@ describe("Projects", () => {
         expect(error._tag).toBe("StoreError")
         expect(error.message).toContain('"nope"')
       })
-    ))
+    )
+  )
 
   it.effect("setActive records the card a reload lands on", () =>
     withProjects((projects) =>
@@ -177,12 +189,14 @@ describe("Projects", () => {
         expect(Option.map(yield* projects.get(project.id), (p) => p.activeSessionId)).toEqual(Option.some("s1"))
         expect(yield* projects.setActive("nope", "s1")).toBe(false)
       })
-    ))
+    )
+  )
 
   it.effect("close reports whether a project was there to close", () =>
     withProjects((projects) =>
       Effect.gen(function* () {
         expect(yield* projects.close("nope")).toBe(false)
       })
-    ))
+    )
+  )
 })

@@ -8,11 +8,11 @@
  */
 import { createHash } from "node:crypto"
 import * as NodePath from "node:path"
-import * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
 import { repoDeps, type RepoDeps } from "./repoDeps.js"
 import { StoreError } from "./StoreError.js"
-import { StoreHealth } from "./StoreHealth.js"
+import type { StoreHealth } from "./StoreHealth.js"
 
 export interface ProjectRow {
   readonly id: string
@@ -101,23 +101,27 @@ const byPath = (sql: SqlClient.SqlClient, path: string) =>
 const nextPosition = (sql: SqlClient.SqlClient) => sql`(SELECT COALESCE(MAX(position) + 1, 0) FROM projects)`
 
 const openByPath = ({ sql, storeErrors }: RepoDeps) =>
-  Effect.fn("Projects.openByPath")(function* (rawPath: string) {
-    const path = normalizeProjectPath(rawPath)
-    const existing = yield* byPath(sql, path)
-    if (Option.isSome(existing)) {
-      if (existing.value.isOpen) return { project: existing.value, change: "unchanged" } as const
-      const rows = yield* sql<ProjectRecord>`
+  Effect.fn("Projects.openByPath")(
+    function* (rawPath: string) {
+      const path = normalizeProjectPath(rawPath)
+      const existing = yield* byPath(sql, path)
+      if (Option.isSome(existing)) {
+        if (existing.value.isOpen) return { project: existing.value, change: "unchanged" } as const
+        const rows = yield* sql<ProjectRecord>`
         UPDATE projects SET is_open = 1, position = ${nextPosition(sql)}
         WHERE id = ${existing.value.id} RETURNING *`
-      return { project: fromRecord(rows[0]!), change: "reopened" } as const
-    }
-    const now = yield* Clock.currentTimeMillis
-    const rows = yield* sql<ProjectRecord>`
+        return { project: fromRecord(rows[0]!), change: "reopened" } as const
+      }
+      const now = yield* Clock.currentTimeMillis
+      const rows = yield* sql<ProjectRecord>`
       INSERT INTO projects (id, name, path, position, created_at)
       VALUES (${projectIdFor(path)}, ${projectNameFor(path)}, ${path}, ${nextPosition(sql)}, ${now})
       RETURNING *`
-    return { project: fromRecord(rows[0]!), change: "created" } as const
-  }, (effect) => sql.withTransaction(effect), storeErrors("Projects.openByPath"))
+      return { project: fromRecord(rows[0]!), change: "created" } as const
+    },
+    (effect) => sql.withTransaction(effect),
+    storeErrors("Projects.openByPath")
+  )
 
 const close = ({ sql, storeErrors }: RepoDeps) =>
   Effect.fn("Projects.close")(function* (id: string) {

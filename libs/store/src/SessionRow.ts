@@ -45,8 +45,7 @@ export interface SessionRow {
 }
 
 /** What `Sessions.insert` needs: the identity; everything else has the column's default. */
-export type NewSession = Pick<SessionRow, "id" | "projectId" | "label"> &
-  Partial<Omit<SessionRow, "id" | "projectId" | "label">>
+export type NewSession = Pick<SessionRow, "id" | "projectId" | "label"> & Partial<Omit<SessionRow, "id" | "projectId" | "label">>
 
 /** The row as SQLite returns it. */
 export interface SessionRecord {
@@ -104,10 +103,7 @@ export const fromRecord = (r: SessionRecord): SessionRow => ({
 const bit = (flag: boolean): number => (flag ? 1 : 0)
 
 /** The record to insert: defaults mirror the columns', times and position come from the caller. */
-export const toRecord = (
-  row: NewSession,
-  defaults: { readonly now: number; readonly position: number }
-): SessionRecord => ({
+export const toRecord = (row: NewSession, defaults: { readonly now: number; readonly position: number }): SessionRecord => ({
   id: row.id,
   project_id: row.projectId,
   label: row.label,

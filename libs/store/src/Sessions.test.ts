@@ -34,7 +34,8 @@ describe("Sessions: one row", () => {
           parkedAt: 0
         })
       })
-    ))
+    )
+  )
 
   it.effect("insert keeps every field it is given and reads it back the same", () =>
     withSessions(({ sessions, p }) =>
@@ -67,7 +68,8 @@ describe("Sessions: one row", () => {
         expect(yield* add(given)).toEqual(given)
         expect(yield* sessions.get("w1")).toEqual(Option.some(given))
       })
-    ))
+    )
+  )
 
   it.effect("a new card goes after the project's last one, parked ones included", () =>
     withSessions(({ sessions, p, q }) =>
@@ -78,7 +80,8 @@ describe("Sessions: one row", () => {
         expect((yield* add({ id: "c", projectId: p, label: "c" })).position).toBe(6)
         expect((yield* add({ id: "d", projectId: q, label: "d" })).position).toBe(0)
       })
-    ))
+    )
+  )
 
   it.effect("insert into an unknown project fails with a StoreError, not a defect", () =>
     withSessions(() =>
@@ -87,7 +90,8 @@ describe("Sessions: one row", () => {
         expect(error._tag).toBe("StoreError")
         expect(error.message).toContain("FOREIGN KEY")
       })
-    ))
+    )
+  )
 
   it.effect("insert with an id already taken fails with a StoreError", () =>
     withSessions(({ p }) =>
@@ -96,7 +100,8 @@ describe("Sessions: one row", () => {
         const error = yield* Effect.flip(add({ id: "s1", projectId: p, label: "b" }))
         expect(error.message).toBe("Sessions.insert failed: UNIQUE constraint failed: sessions.id")
       })
-    ))
+    )
+  )
 
   it.effect("get answers None for an unknown id, and updates on one report that nothing changed", () =>
     withSessions(({ sessions }) =>
@@ -111,23 +116,21 @@ describe("Sessions: one row", () => {
         expect(yield* sessions.setProviderSessionId("nope", "x")).toBe(false)
         expect(yield* sessions.touchActivity("nope", 1)).toBe(false)
       })
-    ))
+    )
+  )
 
   it.effect("a rename makes the label the user's, so the provider's auto-title no longer lands", () =>
     withSessions(({ sessions, p }) =>
       Effect.gen(function* () {
         yield* add({ id: "s1", projectId: p, label: "Session 1" })
         expect(yield* sessions.setAutoTitle("s1", "Fix the login bug")).toBe(true)
-        expect(Option.map(yield* sessions.get("s1"), (s) => [s.label, s.labelAuto])).toEqual(
-          Option.some(["Fix the login bug", true])
-        )
+        expect(Option.map(yield* sessions.get("s1"), (s) => [s.label, s.labelAuto])).toEqual(Option.some(["Fix the login bug", true]))
         expect(yield* sessions.rename("s1", "login")).toBe(true)
         expect(yield* sessions.setAutoTitle("s1", "Something else")).toBe(false)
-        expect(Option.map(yield* sessions.get("s1"), (s) => [s.label, s.labelAuto])).toEqual(
-          Option.some(["login", false])
-        )
+        expect(Option.map(yield* sessions.get("s1"), (s) => [s.label, s.labelAuto])).toEqual(Option.some(["login", false]))
       })
-    ))
+    )
+  )
 
   it.effect("park dates the row and hides it; unpark brings it back", () =>
     withSessions(({ sessions, p }) =>
@@ -135,14 +138,13 @@ describe("Sessions: one row", () => {
         yield* add({ id: "s1", projectId: p, label: "a" })
         yield* TestClock.setTime(42_000)
         expect(yield* sessions.park("s1")).toBe(true)
-        expect(Option.map(yield* sessions.get("s1"), (s) => [s.isOpen, s.parkedAt])).toEqual(
-          Option.some([false, 42_000])
-        )
+        expect(Option.map(yield* sessions.get("s1"), (s) => [s.isOpen, s.parkedAt])).toEqual(Option.some([false, 42_000]))
         expect(yield* sessions.listOpen()).toEqual([])
         expect(yield* sessions.unpark("s1")).toBe(true)
         expect(Option.map(yield* sessions.get("s1"), (s) => [s.isOpen, s.parkedAt])).toEqual(Option.some([true, 0]))
       })
-    ))
+    )
+  )
 
   it.effect("setProviderSessionId and touchActivity write their column", () =>
     withSessions(({ sessions, p }) =>
@@ -150,9 +152,8 @@ describe("Sessions: one row", () => {
         yield* add({ id: "s1", projectId: p, label: "a" })
         expect(yield* sessions.setProviderSessionId("s1", "conv-9")).toBe(true)
         expect(yield* sessions.touchActivity("s1", 99_000)).toBe(true)
-        expect(Option.map(yield* sessions.get("s1"), (s) => [s.providerSessionId, s.activityAt])).toEqual(
-          Option.some(["conv-9", 99_000])
-        )
+        expect(Option.map(yield* sessions.get("s1"), (s) => [s.providerSessionId, s.activityAt])).toEqual(Option.some(["conv-9", 99_000]))
       })
-    ))
+    )
+  )
 })

@@ -7,13 +7,13 @@
  * are not unique in the schema — the window allows duplicates — so `labelTaken` is the check the
  * CLI's rename and open make before writing.
  */
-import * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
 import { sameName } from "./Projects.js"
 import { fromRecord, type NewSession, type SessionRecord, type SessionRow, toRecord } from "./SessionRow.js"
 import { repoDeps, type RepoDeps } from "./repoDeps.js"
-import { type StoreError } from "./StoreError.js"
-import { StoreHealth } from "./StoreHealth.js"
+import type { StoreError } from "./StoreError.js"
+import type { StoreHealth } from "./StoreHealth.js"
 
 /** A sidebar folder and the labels of the open sessions filed under it, in card order. */
 export interface FolderEntry {
@@ -47,11 +47,7 @@ export interface SessionsShape {
   /** Moves every row filed under `from`, parked too; returns the labels of the open ones moved, in card order. */
   readonly renameFolder: (projectId: string, from: string, to: string) => Effect.Effect<ReadonlyArray<string>, StoreError>
   /** Paints every row filed under `folder`, parked too; returns the labels of the open ones painted. */
-  readonly setColorForFolder: (
-    projectId: string,
-    folder: string,
-    color: string
-  ) => Effect.Effect<ReadonlyArray<string>, StoreError>
+  readonly setColorForFolder: (projectId: string, folder: string, color: string) => Effect.Effect<ReadonlyArray<string>, StoreError>
   /** Folders of the project's open sessions, in the order the sidebar draws them (by first card). */
   readonly folders: (projectId: string) => Effect.Effect<ReadonlyArray<FolderEntry>, StoreError>
   readonly setProviderSessionId: (id: string, providerSessionId: string) => Effect.Effect<boolean, StoreError>
@@ -77,14 +73,18 @@ const touched = (rows: ReadonlyArray<unknown>) => rows.length > 0
 const labelsOf = (rows: ReadonlyArray<{ readonly label: string }>) => rows.map((row) => row.label)
 
 const insert = ({ sql, storeErrors }: RepoDeps) =>
-  Effect.fn("Sessions.insert")(function* (row: NewSession) {
-    const now = yield* Clock.currentTimeMillis
-    const [last] = yield* sql<{ readonly next: number }>`
+  Effect.fn("Sessions.insert")(
+    function* (row: NewSession) {
+      const now = yield* Clock.currentTimeMillis
+      const [last] = yield* sql<{ readonly next: number }>`
       SELECT COALESCE(MAX(position) + 1, 0) AS next FROM sessions WHERE project_id = ${row.projectId}`
-    const record = toRecord(row, { now, position: last?.next ?? 0 })
-    const rows = yield* sql<SessionRecord>`INSERT INTO sessions ${sql.insert({ ...record })} RETURNING *`
-    return fromRecord(rows[0]!)
-  }, (effect) => sql.withTransaction(effect), storeErrors("Sessions.insert"))
+      const record = toRecord(row, { now, position: last?.next ?? 0 })
+      const rows = yield* sql<SessionRecord>`INSERT INTO sessions ${sql.insert({ ...record })} RETURNING *`
+      return fromRecord(rows[0]!)
+    },
+    (effect) => sql.withTransaction(effect),
+    storeErrors("Sessions.insert")
+  )
 
 const get = ({ sql, storeErrors }: RepoDeps) =>
   Effect.fn("Sessions.get")(function* (id: string) {
@@ -151,12 +151,16 @@ const findParkedAtPath = ({ sql, storeErrors }: RepoDeps) =>
   }, storeErrors("Sessions.findParkedAtPath"))
 
 const setFolder = ({ sql, storeErrors }: RepoDeps) =>
-  Effect.fn("Sessions.setFolder")(function* (id: string, folder: string) {
-    const [before] = yield* sql<{ readonly folder: string }>`SELECT folder FROM sessions WHERE id = ${id}`
-    if (before === undefined) return Option.none<string>()
-    yield* sql`UPDATE sessions SET folder = ${folder} WHERE id = ${id}`
-    return Option.some(before.folder)
-  }, (effect) => sql.withTransaction(effect), storeErrors("Sessions.setFolder"))
+  Effect.fn("Sessions.setFolder")(
+    function* (id: string, folder: string) {
+      const [before] = yield* sql<{ readonly folder: string }>`SELECT folder FROM sessions WHERE id = ${id}`
+      if (before === undefined) return Option.none<string>()
+      yield* sql`UPDATE sessions SET folder = ${folder} WHERE id = ${id}`
+      return Option.some(before.folder)
+    },
+    (effect) => sql.withTransaction(effect),
+    storeErrors("Sessions.setFolder")
+  )
 
 // The open labels are read before the write, inside the same transaction: after it, the moved
 // rows can no longer be told apart from the ones already filed under `to` (a merge).
@@ -169,17 +173,25 @@ const openLabelsIn = (sql: SqlClient.SqlClient, projectId: string, folder: strin
   )
 
 const renameFolder = ({ sql, storeErrors }: RepoDeps) =>
-  Effect.fn("Sessions.renameFolder")(function* (projectId: string, from: string, to: string) {
-    const moved = yield* openLabelsIn(sql, projectId, from)
-    yield* sql`UPDATE sessions SET folder = ${to} WHERE project_id = ${projectId} AND folder = ${from}`
-    return moved
-  }, (effect) => sql.withTransaction(effect), storeErrors("Sessions.renameFolder"))
+  Effect.fn("Sessions.renameFolder")(
+    function* (projectId: string, from: string, to: string) {
+      const moved = yield* openLabelsIn(sql, projectId, from)
+      yield* sql`UPDATE sessions SET folder = ${to} WHERE project_id = ${projectId} AND folder = ${from}`
+      return moved
+    },
+    (effect) => sql.withTransaction(effect),
+    storeErrors("Sessions.renameFolder")
+  )
 
 const setColorForFolder = ({ sql, storeErrors }: RepoDeps) =>
-  Effect.fn("Sessions.setColorForFolder")(function* (projectId: string, folder: string, color: string) {
-    yield* sql`UPDATE sessions SET color = ${color} WHERE project_id = ${projectId} AND folder = ${folder}`
-    return yield* openLabelsIn(sql, projectId, folder)
-  }, (effect) => sql.withTransaction(effect), storeErrors("Sessions.setColorForFolder"))
+  Effect.fn("Sessions.setColorForFolder")(
+    function* (projectId: string, folder: string, color: string) {
+      yield* sql`UPDATE sessions SET color = ${color} WHERE project_id = ${projectId} AND folder = ${folder}`
+      return yield* openLabelsIn(sql, projectId, folder)
+    },
+    (effect) => sql.withTransaction(effect),
+    storeErrors("Sessions.setColorForFolder")
+  )
 
 const folders = ({ sql, storeErrors }: RepoDeps) =>
   Effect.fn("Sessions.folders")(function* (projectId: string) {

@@ -22,8 +22,7 @@ const sidebar = Effect.gen(function* () {
   return { sessions, p }
 })
 
-const folderOf = (id: string) =>
-  Effect.flatMap(Sessions, (sessions) => sessions.get(id)).pipe(Effect.map(Option.map((s) => s.folder)))
+const folderOf = (id: string) => Effect.flatMap(Sessions, (sessions) => sessions.get(id)).pipe(Effect.map(Option.map((s) => s.folder)))
 
 describe("Sessions folders", () => {
   it("groupFolders keeps folders in order of their first card and skips unfiled ones", () => {
@@ -50,7 +49,8 @@ describe("Sessions folders", () => {
           { name: "Docs ", sessions: ["readme"] }
         ])
       })
-    ))
+    )
+  )
 
   it.effect("a folder whose only session is parked is not listed", () =>
     withStore(
@@ -61,7 +61,8 @@ describe("Sessions folders", () => {
         yield* sessions.park("a")
         expect(yield* sessions.folders(p)).toEqual([])
       })
-    ))
+    )
+  )
 
   it.effect("the folder order follows the first card when cards move", () =>
     withStore(
@@ -76,7 +77,8 @@ describe("Sessions folders", () => {
           { name: "Early", sessions: ["b"] }
         ])
       })
-    ))
+    )
+  )
 
   it.effect("setFolder files a session and returns the folder it left", () =>
     withStore(
@@ -86,7 +88,8 @@ describe("Sessions folders", () => {
         expect(yield* sessions.setFolder("b", "")).toEqual(Option.some("Docs"))
         expect(yield* folderOf("b")).toEqual(Option.some(""))
       })
-    ))
+    )
+  )
 
   it.effect("renameFolder moves parked rows too and names the open ones it moved, in card order", () =>
     withStore(
@@ -96,7 +99,8 @@ describe("Sessions folders", () => {
         expect(yield* folderOf("e")).toEqual(Option.some("Login"))
         expect((yield* sessions.folders(p)).map((f) => f.name)).toEqual(["Login", "Docs", "Docs "])
       })
-    ))
+    )
+  )
 
   it.effect("renameFolder onto a name the project already has merges the two", () =>
     withStore(
@@ -108,7 +112,8 @@ describe("Sessions folders", () => {
           { name: "Docs ", sessions: ["readme"] }
         ])
       })
-    ))
+    )
+  )
 
   it.effect("renameFolder to '' takes the folder apart", () =>
     withStore(
@@ -118,7 +123,8 @@ describe("Sessions folders", () => {
         expect(yield* folderOf("e")).toEqual(Option.some(""))
         expect((yield* sessions.folders(p)).map((f) => f.name)).toEqual(["Docs", "Docs "])
       })
-    ))
+    )
+  )
 
   it.effect("renameFolder of a name nothing carries moves nothing, and other projects are untouched", () =>
     withStore(
@@ -130,7 +136,8 @@ describe("Sessions folders", () => {
         expect(yield* sessions.renameFolder(p, "Auth", "Login")).toEqual(["auth-fix", "login-tests"])
         expect(yield* folderOf("q1")).toEqual(Option.some("Auth"))
       })
-    ))
+    )
+  )
 
   it.effect("setColorForFolder paints every row in the folder, parked too, and names the open ones", () =>
     withStore(
@@ -149,5 +156,6 @@ describe("Sessions folders", () => {
         expect(yield* sessions.setColorForFolder(p, "Auth", "")).toEqual(["auth-fix", "login-tests"])
         expect(Option.map(yield* sessions.get("a"), (s) => s.color)).toEqual(Option.some(""))
       })
-    ))
+    )
+  )
 })

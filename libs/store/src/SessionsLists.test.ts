@@ -20,7 +20,8 @@ describe("Sessions: lists, checkouts and labels", () => {
         yield* projects.close(closed)
         expect(labels(yield* sessions.listOpen())).toEqual(["p1", "p1b", "p2", "q1"])
       })
-    ))
+    )
+  )
 
   it.effect("listByProject leaves parked rows out unless asked for them", () =>
     withSessions(({ sessions, p, q }) =>
@@ -31,7 +32,8 @@ describe("Sessions: lists, checkouts and labels", () => {
         expect(labels(yield* sessions.listByProject(p))).toEqual(["b"])
         expect(labels(yield* sessions.listByProject(p, { includeParked: true }))).toEqual(["a", "b"])
       })
-    ))
+    )
+  )
 
   it.effect("delete removes one row", () =>
     withSessions(({ sessions, p }) =>
@@ -40,7 +42,8 @@ describe("Sessions: lists, checkouts and labels", () => {
         expect(yield* sessions.delete("a")).toBe(true)
         expect(labels(yield* sessions.listByProject(p, { includeParked: true }))).toEqual(["b"])
       })
-    ))
+    )
+  )
 
   it.effect("deleteAtPath removes every row at that checkout, parked too, and nothing elsewhere", () =>
     withSessions(({ sessions, p, q }) =>
@@ -54,7 +57,8 @@ describe("Sessions: lists, checkouts and labels", () => {
         expect(labels(yield* sessions.listByProject(p, { includeParked: true }))).toEqual(["home"])
         expect(labels(yield* sessions.listByProject(q))).toEqual(["other"])
       })
-    ))
+    )
+  )
 
   it.effect("findParkedAtPath finds the most recently parked row at that checkout", () =>
     withSessions(({ sessions, p }) =>
@@ -71,7 +75,8 @@ describe("Sessions: lists, checkouts and labels", () => {
         expect(Option.map(yield* sessions.findParkedAtPath(p, "/wt/x"), (s) => s.id)).toEqual(Option.some("new"))
         expect(yield* sessions.findParkedAtPath(p, "/wt/z")).toEqual(Option.none())
       })
-    ))
+    )
+  )
 
   it.effect("deleting a project row takes its sessions with it", () =>
     withSessions(({ sessions, p, q }) =>
@@ -85,7 +90,8 @@ describe("Sessions: lists, checkouts and labels", () => {
         expect(yield* sessions.get("b")).toEqual(Option.none())
         expect(Option.isSome(yield* sessions.get("c"))).toBe(true)
       })
-    ))
+    )
+  )
 
   it.effect("labelTaken looks at the project's open sessions, case-insensitively, except the one named", () =>
     withSessions(({ sessions, p, q }) =>
@@ -100,5 +106,6 @@ describe("Sessions: lists, checkouts and labels", () => {
         expect(yield* sessions.labelTaken(p, "elsewhere")).toBe(false)
         expect(yield* sessions.labelTaken(q, "ELSEWHERE")).toBe(true)
       })
-    ))
+    )
+  )
 })

@@ -11,7 +11,8 @@ describe("Settings", () => {
         expect(yield* settings.get("usage.cost")).toEqual(Option.none())
         expect(yield* settings.get("usage.cost", "p1")).toEqual(Option.none())
       })
-    ))
+    )
+  )
 
   it.effect("a global value is read globally and by every project that has none of its own", () =>
     withStore(
@@ -21,7 +22,8 @@ describe("Settings", () => {
         expect(yield* settings.get("claude.bin")).toEqual(Option.some("/usr/bin/claude"))
         expect(yield* settings.get("claude.bin", "p1")).toEqual(Option.some("/usr/bin/claude"))
       })
-    ))
+    )
+  )
 
   it.effect("a project's value wins over the global one for that project only", () =>
     withStore(
@@ -33,7 +35,8 @@ describe("Settings", () => {
         expect(yield* settings.get("claude.bin", "p2")).toEqual(Option.some("/usr/bin/claude"))
         expect(yield* settings.get("claude.bin")).toEqual(Option.some("/usr/bin/claude"))
       })
-    ))
+    )
+  )
 
   it.effect("a project value with no global one is invisible globally", () =>
     withStore(
@@ -42,7 +45,8 @@ describe("Settings", () => {
         yield* settings.set("vcs.account", "work", "p1")
         expect(yield* settings.get("vcs.account")).toEqual(Option.none())
       })
-    ))
+    )
+  )
 
   it.effect("set overwrites the value in its own scope", () =>
     withStore(
@@ -52,7 +56,8 @@ describe("Settings", () => {
         yield* settings.set("usage.cost", "true")
         expect(yield* settings.get("usage.cost")).toEqual(Option.some("true"))
       })
-    ))
+    )
+  )
 
   it.effect("remove deletes one scope's value and reports whether there was one", () =>
     withStore(
@@ -66,5 +71,6 @@ describe("Settings", () => {
         expect(yield* settings.get("claude.bin", "p1")).toEqual(Option.none())
         expect(yield* settings.remove("claude.bin")).toBe(false)
       })
-    ))
+    )
+  )
 })

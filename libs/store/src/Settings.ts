@@ -6,7 +6,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
-import { type StoreError } from "./StoreError.js"
+import type { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 
 /** The project_id of a global setting. */

@@ -27,14 +27,16 @@ describe("SqliteLive", () => {
     Effect.gen(function* () {
       expect(yield* pragma("foreign_keys")).toBe(1)
       expect(yield* pragma("busy_timeout")).toBe(5000)
-    }).pipe(Effect.provide(SqliteMemory)))
+    }).pipe(Effect.provide(SqliteMemory))
+  )
 
   it.effect("runs a file database in WAL mode", () =>
     Effect.gen(function* () {
       using tmp = tempDir()
       const mode = yield* pragma("journal_mode").pipe(Effect.provide(SqliteLive(join(tmp.dir, "lich.db"))))
       expect(mode).toBe("wal")
-    }))
+    })
+  )
 
   it.effect("creates every table of the migrations (2: the cost ledger, 3: the relay's journal)", () =>
     Effect.gen(function* () {
@@ -50,15 +52,14 @@ describe("SqliteLive", () => {
         "settings",
         "worktree_ports"
       ])
-    }).pipe(Effect.provide(SqliteMemory)))
+    }).pipe(Effect.provide(SqliteMemory))
+  )
 
   it.effect("opening the same file twice migrates once and keeps what the first run wrote", () =>
     Effect.gen(function* () {
       using tmp = tempDir()
       const file = join(tmp.dir, "lich.db")
-      const first = yield* Effect.flatMap(Projects, (p) => p.openByPath("/src/lich")).pipe(
-        Effect.provide(StoreLive(file))
-      )
+      const first = yield* Effect.flatMap(Projects, (p) => p.openByPath("/src/lich")).pipe(Effect.provide(StoreLive(file)))
       const [again, migrations] = yield* Effect.gen(function* () {
         const projects = yield* Projects
         const sql = yield* SqlClient.SqlClient
@@ -68,7 +69,8 @@ describe("SqliteLive", () => {
       }).pipe(Effect.provide(FileStore(file)))
       expect(Option.getOrThrow(again).path).toBe("/src/lich")
       expect(migrations.map((m) => m.migration_id)).toEqual([1, 2, 3])
-    }))
+    })
+  )
 
   it.effect("a file in a directory that does not exist fails with a StoreError naming it", () =>
     Effect.gen(function* () {
@@ -81,7 +83,8 @@ describe("SqliteLive", () => {
         expect(error?._tag).toBe("StoreError")
         expect(error?.message).toContain(file)
       }
-    }))
+    })
+  )
 
   it.effect("a file that is not a database fails with a StoreError, not a crash", () =>
     Effect.gen(function* () {
@@ -91,5 +94,6 @@ describe("SqliteLive", () => {
       const error = yield* Effect.flip(Effect.provide(Effect.void, SqliteLive(file)))
       expect(error._tag).toBe("StoreError")
       expect(error.message).toMatch(/cannot open the store at .*lich\.db: .*not a database/)
-    }))
+    })
+  )
 })

@@ -36,9 +36,7 @@ const prepare = Effect.gen(function* () {
  * The store's database at `filename`, opened, configured (foreign_keys=ON, busy_timeout=5000,
  * journal_mode=WAL) and migrated. Provides both SqlClient tags; requires nothing.
  */
-export const SqliteLive = (
-  filename: string
-): Layer.Layer<SqliteClient.SqliteClient | SqlClient.SqlClient, StoreError> =>
+export const SqliteLive = (filename: string): Layer.Layer<SqliteClient.SqliteClient | SqlClient.SqlClient, StoreError> =>
   Layer.effectDiscard(prepare).pipe(
     Layer.provideMerge(SqliteClient.layer({ filename })),
     // One place turns every way opening can go wrong — a driver throw (missing directory, not a
@@ -56,5 +54,4 @@ export const SqliteLive = (
   )
 
 /** A private in-memory database per build of the layer: what tests use. */
-export const SqliteMemory: Layer.Layer<SqliteClient.SqliteClient | SqlClient.SqlClient, StoreError> =
-  SqliteLive(":memory:")
+export const SqliteMemory: Layer.Layer<SqliteClient.SqliteClient | SqlClient.SqlClient, StoreError> = SqliteLive(":memory:")

@@ -25,18 +25,18 @@ describe("StoreError", () => {
 
   it.effect("storeErrors turns a SqlError into a StoreError naming the operation", () =>
     Effect.gen(function* () {
-      const error = yield* Effect.flip(
-        Effect.fail(new SqlError({ cause: driverError })).pipe(storeErrors("Sessions.insert"))
-      )
+      const error = yield* Effect.flip(Effect.fail(new SqlError({ cause: driverError })).pipe(storeErrors("Sessions.insert")))
       expect(error._tag).toBe("StoreError")
       expect(error.operation).toBe("Sessions.insert")
       expect(error.message).toBe("Sessions.insert failed: UNIQUE constraint failed: sessions.id")
-    }))
+    })
+  )
 
   it.effect("storeErrors lets every other error through untouched", () =>
     Effect.gen(function* () {
       const other = new Error("not sql")
       const error = yield* Effect.flip(Effect.fail(other).pipe(storeErrors("Sessions.insert")))
       expect(error).toBe(other)
-    }))
+    })
+  )
 })

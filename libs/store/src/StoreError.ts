@@ -39,7 +39,9 @@ export const storeErrors =
     Effect.mapError(self, (error) => (error instanceof SqlError ? fromSqlError(operation, error) : (error as Exclude<E, SqlError>))).pipe(
       // @effect/sql turns a failed COMMIT into a defect (a full disk fails there first); it is still
       // this operation's failure, in the same words, not "failed inside lich".
-      Effect.catchSomeDefect((defect) => (defect instanceof SqlError ? Option.some(Effect.fail(fromSqlError(operation, defect))) : Option.none()))
+      Effect.catchSomeDefect((defect) =>
+        defect instanceof SqlError ? Option.some(Effect.fail(fromSqlError(operation, defect))) : Option.none()
+      )
     )
 
 /** The SQLite result code under a SqlError (SQLITE_FULL, SQLITE_READONLY…), when there is one. */
@@ -55,10 +57,11 @@ export const readOnlyWords = "lich's database cannot be written (read-only file 
 
 const fromSqlError = (operation: string, error: SqlError): StoreError => {
   const code = sqliteCode(error) ?? ""
-  const message = code === "SQLITE_FULL"
-    ? "the disk holding lich's database is full, so this change was not saved — free some space and try again"
-    : code.startsWith("SQLITE_READONLY")
-      ? `${readOnlyWords}, so this change was not saved — make lich.db and its directory writable, then restart lich`
-      : `${operation} failed: ${describeCause(error)}`
+  const message =
+    code === "SQLITE_FULL"
+      ? "the disk holding lich's database is full, so this change was not saved — free some space and try again"
+      : code.startsWith("SQLITE_READONLY")
+        ? `${readOnlyWords}, so this change was not saved — make lich.db and its directory writable, then restart lich`
+        : `${operation} failed: ${describeCause(error)}`
   return new StoreError({ operation, message, cause: error })
 }

@@ -37,14 +37,17 @@ describe("StoreHealth", () => {
           yield* settings.set("theme", "dusk")
           unlinkSync(file)
           const refused = yield* Effect.flip(settings.set("theme", "dawn"))
-          expect(refused.message).toMatch(/^lich\.db was deleted or replaced while lich was running .*put back there; quit lich and start it again/)
+          expect(refused.message).toMatch(
+            /^lich\.db was deleted or replaced while lich was running .*put back there; quit lich and start it again/
+          )
           expect(yield* settings.get("theme")).toEqual(Option.some("dusk"))
           expect((yield* Effect.flip(settings.set("x", "y"))).message).toBe(refused.message)
           expect(Option.isSome(yield* (yield* StoreHealth).problem)).toBe(true)
         }).pipe(Effect.provide(FileStore(file)))
       )
       expect(settingsInFile(file)).toEqual([{ key: "theme", value: "dusk" }])
-    }))
+    })
+  )
 
   it.effect("never writes over a file that replaced lich.db, and still refuses to save into the old one", () =>
     Effect.gen(function* () {
@@ -60,7 +63,8 @@ describe("StoreHealth", () => {
         expect(refused.message).not.toMatch(/put back/)
       }).pipe(Effect.provide(FileStore(file)), Effect.scoped)
       expect(statSync(file).size).toBe("someone else's file".length)
-    }))
+    })
+  )
 
   it.effect("names a full disk, and saves again once there is room", () =>
     Effect.gen(function* () {
@@ -73,12 +77,15 @@ describe("StoreHealth", () => {
         const [row] = yield* sql.unsafe<{ page_count: number }>("PRAGMA page_count")
         yield* sql.unsafe(`PRAGMA max_page_count = ${row!.page_count}`)
         const refused = yield* Effect.flip(settings.set("big", "x".repeat(64 * 1024)))
-        expect(refused.message).toBe("the disk holding lich's database is full, so this change was not saved — free some space and try again")
+        expect(refused.message).toBe(
+          "the disk holding lich's database is full, so this change was not saved — free some space and try again"
+        )
         yield* sql.unsafe("PRAGMA max_page_count = 1073741823")
         yield* settings.set("big", "fits now")
         expect(yield* settings.get("big")).toEqual(Option.some("fits now"))
       }).pipe(Effect.provide(FileStore(file)), Effect.scoped)
-    }))
+    })
+  )
 
   it.effect("finds an in-memory database always healthy", () =>
     Effect.gen(function* () {
@@ -86,5 +93,6 @@ describe("StoreHealth", () => {
       yield* settings.set("a", "b")
       expect(yield* (yield* StoreHealth).problem).toEqual(Option.none())
       expect(existsSync(":memory:")).toBe(false)
-    }).pipe(Effect.provide(FileStore(":memory:"))))
+    }).pipe(Effect.provide(FileStore(":memory:")))
+  )
 })

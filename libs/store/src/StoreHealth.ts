@@ -25,9 +25,7 @@ export interface StoreHealthShape {
   /** Notices the database file gone or replaced (one stat); run before every repository call. */
   readonly guard: Effect.Effect<void>
   /** `storeErrors(operation)` behind `guard`: what every repository method is wrapped in. */
-  readonly errors: (
-    operation: string
-  ) => <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, StoreError | Exclude<E, SqlError>, R>
+  readonly errors: (operation: string) => <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.Effect<A, StoreError | Exclude<E, SqlError>, R>
 }
 
 interface Identity {
@@ -73,7 +71,9 @@ const lost = ({ sql, file }: Watch) =>
     const restored = free
       ? yield* sql.unsafe(`VACUUM INTO '${file.replace(/'/g, "''")}'`).pipe(
           Effect.as(true),
-          Effect.catchTag("SqlError", (e) => Effect.as(Effect.logWarning(`store: could not put a copy back at ${file}: ${describeCause(e)}`), false))
+          Effect.catchTag("SqlError", (e) =>
+            Effect.as(Effect.logWarning(`store: could not put a copy back at ${file}: ${describeCause(e)}`), false)
+          )
         )
       : false
     yield* sql.unsafe("PRAGMA query_only = ON").pipe(Effect.ignore)
@@ -105,7 +105,9 @@ const rollbackAfter = (sql: SqlClient.SqlClient) => (e: StoreError) => {
 /** A write refused because the file vanished is reported as that, in the words every surface shows. */
 const explain = (problem: Ref.Ref<Option.Option<string>>, operation: string) => (e: StoreError) =>
   (sqliteCode(e.cause) ?? "").startsWith("SQLITE_READONLY")
-    ? Effect.flatMap(Ref.get(problem), (p) => Effect.fail(Option.isSome(p) ? new StoreError({ operation, message: p.value, cause: e.cause }) : e))
+    ? Effect.flatMap(Ref.get(problem), (p) =>
+        Effect.fail(Option.isSome(p) ? new StoreError({ operation, message: p.value, cause: e.cause }) : e)
+      )
     : Effect.fail(e)
 
 const isStoreError = (e: unknown): e is StoreError => e instanceof StoreError

@@ -6,7 +6,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
-import { type StoreError } from "./StoreError.js"
+import type { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 
 export interface WorktreePort {
@@ -26,9 +26,7 @@ export interface WorktreePortsShape {
    * Drops the rows whose checkout no longer exists, so a deleted worktree's port is free again;
    * returns the paths dropped. `exists` decides; a failure from it stops the prune and is returned.
    */
-  readonly prune: <E, R>(
-    exists: (path: string) => Effect.Effect<boolean, E, R>
-  ) => Effect.Effect<ReadonlyArray<string>, StoreError | E, R>
+  readonly prune: <E, R>(exists: (path: string) => Effect.Effect<boolean, E, R>) => Effect.Effect<ReadonlyArray<string>, StoreError | E, R>
 }
 
 const make = Effect.gen(function* () {
@@ -41,14 +39,18 @@ const make = Effect.gen(function* () {
     return Option.map(Arr.head(rows), (row) => row.port)
   }, storeErrors("WorktreePorts.get"))
 
-  const reserve = Effect.fn("WorktreePorts.reserve")(function* (path: string, port: number) {
-    const [holder] = yield* sql<{ readonly path: string }>`SELECT path FROM worktree_ports WHERE port = ${port}`
-    if (holder !== undefined && holder.path !== path) return false
-    yield* sql`
+  const reserve = Effect.fn("WorktreePorts.reserve")(
+    function* (path: string, port: number) {
+      const [holder] = yield* sql<{ readonly path: string }>`SELECT path FROM worktree_ports WHERE port = ${port}`
+      if (holder !== undefined && holder.path !== path) return false
+      yield* sql`
       INSERT INTO worktree_ports (path, port) VALUES (${path}, ${port})
       ON CONFLICT (path) DO UPDATE SET port = excluded.port`
-    return true
-  }, (effect) => sql.withTransaction(effect), storeErrors("WorktreePorts.reserve"))
+      return true
+    },
+    (effect) => sql.withTransaction(effect),
+    storeErrors("WorktreePorts.reserve")
+  )
 
   const all = Effect.fn("WorktreePorts.all")(function* () {
     return yield* sql<WorktreePort>`SELECT path, port FROM worktree_ports ORDER BY port`

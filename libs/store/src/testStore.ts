@@ -13,6 +13,5 @@ export const TestStore: Layer.Layer<StoreServices | SqlClient.SqlClient, StoreEr
 )
 
 /** Runs one test against its own empty database, so no test sees another's rows. */
-export const withStore = <A, E>(
-  self: Effect.Effect<A, E, StoreServices | SqlClient.SqlClient>
-): Effect.Effect<A, E | StoreError> => Effect.provide(self, TestStore)
+export const withStore = <A, E>(self: Effect.Effect<A, E, StoreServices | SqlClient.SqlClient>): Effect.Effect<A, E | StoreError> =>
+  Effect.provide(self, TestStore)

@@ -41,7 +41,7 @@ describe("the draft tracker", () => {
   })
 
   it("gives up on a split sequence held past 32 bytes, so typing after it counts", () => {
-    const st = feed("\x1b[" + "1;".repeat(20))
+    const st = feed(`\x1b[${"1;".repeat(20)}`)
     expect(st.escape.phase).toBe("ground")
     expect(feedDraft(st, bytes("x"), 1_000).drafting).toBe(true)
   })

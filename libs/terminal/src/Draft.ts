@@ -25,9 +25,7 @@ const BEL = 0x07
  * Where the tracker is inside an escape sequence, carried between writes so a sequence split across
  * two writes is still skipped. `held` counts the bytes of the open sequence.
  */
-export type EscapeState =
-  | { readonly phase: "ground" }
-  | { readonly phase: "esc" | "csi" | "string" | "string-esc"; readonly held: number }
+export type EscapeState = { readonly phase: "ground" } | { readonly phase: "esc" | "csi" | "string" | "string-esc"; readonly held: number }
 
 export interface DraftState {
   readonly drafting: boolean
@@ -86,5 +84,4 @@ export const feedDraft = (state: DraftState, bytes: Uint8Array, now: number): Dr
 }
 
 /** Whether the draft still blocks delivery at `now`. */
-export const isDrafting = (state: DraftState, now: number): boolean =>
-  state.drafting && now - state.lastKeyAt < DRAFT_HOLD_MS
+export const isDrafting = (state: DraftState, now: number): boolean => state.drafting && now - state.lastKeyAt < DRAFT_HOLD_MS

@@ -91,10 +91,11 @@ export class FakePty extends Context.Tag("lich/terminal/FakePty")<
 >() {
   /** Provides both the fake adapter and the handle; pids start at 1000 to look like real ones. */
   static readonly layer: Layer.Layer<FakePty | PtyAdapter> = Layer.effectContext(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const spawned = yield* Ref.make<ReadonlyArray<FakeProcess>>([])
       const latest = Effect.flatMap(Ref.get(spawned), (all) =>
-        all.length > 0 ? Effect.succeed(all[all.length - 1]!) : Effect.dieMessage("FakePty: nothing was spawned"))
+        all.length > 0 ? Effect.succeed(all[all.length - 1]!) : Effect.dieMessage("FakePty: nothing was spawned")
+      )
       const adapter = PtyAdapter.of({
         spawn: (options) =>
           Ref.modify(spawned, (all) => {

@@ -52,7 +52,7 @@ export interface Fanout {
 }
 
 export const makeFanout = (id: string): Effect.Effect<Fanout> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     // Unbounded, because a terminal stream must not drop bytes; subscribers are scoped, so growth
     // means a reader that stopped reading without closing.
     const hub = yield* PubSub.unbounded<Take.Take<Uint8Array>>()
@@ -60,14 +60,20 @@ export const makeFanout = (id: string): Effect.Effect<Fanout> =>
     const followers = new Set<OutputFollower>()
     let streams = 0
     return {
-      stream: Effect.gen(function*() {
+      stream: Effect.gen(function* () {
         const subscription = yield* PubSub.subscribe(hub)
-        yield* Effect.acquireRelease(Effect.sync(() => streams++), () => Effect.sync(() => streams--))
+        yield* Effect.acquireRelease(
+          Effect.sync(() => streams++),
+          () => Effect.sync(() => streams--)
+        )
         return Stream.flattenTake(Stream.fromQueue(subscription))
       }),
       follow: (follower) =>
         Effect.as(
-          Effect.acquireRelease(Effect.sync(() => followers.add(follower)), () => Effect.sync(() => followers.delete(follower))),
+          Effect.acquireRelease(
+            Effect.sync(() => followers.add(follower)),
+            () => Effect.sync(() => followers.delete(follower))
+          ),
           Deferred.await(done)
         ),
       publish: (reads) =>
@@ -75,7 +81,8 @@ export const makeFanout = (id: string): Effect.Effect<Fanout> =>
           const copies = streams === 0 ? [] : reads.map((r) => new Uint8Array(r))
           const dropped = [...followers].filter((follower) => !lend(follower, reads))
           for (const follower of dropped) followers.delete(follower)
-          const said = dropped.length > 0 ? Effect.logError(`session ${id}: an output follower threw; it is sent nothing more`) : Effect.void
+          const said =
+            dropped.length > 0 ? Effect.logError(`session ${id}: an output follower threw; it is sent nothing more`) : Effect.void
           return copies.length === 0 ? said : Effect.zipRight(said, PubSub.publish(hub, Take.chunk(Chunk.unsafeFromArray(copies))))
         }),
       end: Effect.zipRight(PubSub.publish(hub, Take.end), Deferred.succeed(done, undefined))

@@ -24,7 +24,9 @@ const signal = () => {
   const fifo = path.join(dir, "written")
   execFileSync("mkfifo", [fifo])
   const written = new Promise<void>((resolve, reject) => {
-    fs.createReadStream(fifo).on("data", () => resolve()).on("error", reject)
+    fs.createReadStream(fifo)
+      .on("data", () => resolve())
+      .on("error", reject)
   })
   return { fifo, written }
 }
@@ -59,13 +61,15 @@ describe("the node-pty adapter", () => {
   })
 
   it("hands each read in a buffer of its own, so reads kept uncopied stay intact", async () => {
-    const proc = wrap(pty.spawn("/bin/sh", ["-c", "seq 1 20000"], {
-      encoding: null,
-      cols: 80,
-      rows: 24,
-      cwd: os.tmpdir(),
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }
-    }))
+    const proc = wrap(
+      pty.spawn("/bin/sh", ["-c", "seq 1 20000"], {
+        encoding: null,
+        cols: 80,
+        rows: 24,
+        cwd: os.tmpdir(),
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }
+      })
+    )
     const kept: Array<Uint8Array> = [] // as the host's gather keeps them: no copy
     proc.onData((bytes) => kept.push(bytes))
     await new Promise((resolve) => proc.onExit(resolve))

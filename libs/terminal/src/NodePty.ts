@@ -44,8 +44,7 @@ const isDirectory = (dir: string): boolean => {
   }
 }
 
-const spawnError = (o: PtySpawnOptions, reason: string, message: string) =>
-  new PtySpawnError({ file: o.file, cwd: o.cwd, reason, message })
+const spawnError = (o: PtySpawnOptions, reason: string, message: string) => new PtySpawnError({ file: o.file, cwd: o.cwd, reason, message })
 
 /** 64 reads of 64 KiB: far more than a PTY buffers, so a drain always reaches the end. */
 const DRAIN_READS = 64
@@ -161,9 +160,7 @@ const spawn = (o: PtySpawnOptions): Effect.Effect<PtyProcess, PtySpawnError> =>
     }
     const resolved = resolveExecutable(o.file, o.cwd, o.env)
     if (resolved === undefined) {
-      return Effect.fail(
-        spawnError(o, "not-found", `cannot start ${o.file}: no such executable (looked along the session's PATH)`)
-      )
+      return Effect.fail(spawnError(o, "not-found", `cannot start ${o.file}: no such executable (looked along the session's PATH)`))
     }
     return Effect.try({
       try: () =>

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest"
-import { applyReport, BUSY_STALE_MS, initialReadyState, noteDelivered, noteKeys, noteOutput, noteReportsTurns, QUIET_MS, type ReadyState, verdict } from "./Readiness.js"
+import {
+  applyReport,
+  BUSY_STALE_MS,
+  initialReadyState,
+  noteDelivered,
+  noteKeys,
+  noteOutput,
+  noteReportsTurns,
+  QUIET_MS,
+  type ReadyState,
+  verdict
+} from "./Readiness.js"
 import { SETUP_DONE_MARKER } from "./SetupMarker.js"
 
 const bytes = (s: string) => Buffer.from(s, "latin1")
-const oneByOne = (state: ReadyState, batch: ReadonlyArray<Uint8Array>, now: number) => batch.reduce((st, b) => noteOutput(st, b, now), state)
+const oneByOne = (state: ReadyState, batch: ReadonlyArray<Uint8Array>, now: number) =>
+  batch.reduce((st, b) => noteOutput(st, b, now), state)
 /** The session's inbox hands the actor a batch's reads as one run of bytes. */
 const noteOutputs = (state: ReadyState, batch: ReadonlyArray<Uint8Array>, now: number) => noteOutput(state, Buffer.concat(batch), now)
 
@@ -18,7 +30,7 @@ describe("a batch of output noted at once", () => {
   it("still finds a setup marker cut across the batch's reads, and what came after it", () => {
     const cut = SETUP_DONE_MARKER.length >> 1
     for (const after of ["", "$ "]) {
-      const batch = [bytes("setting up…" + SETUP_DONE_MARKER.slice(0, cut)), bytes(SETUP_DONE_MARKER.slice(cut) + after)]
+      const batch = [bytes(`setting up…${SETUP_DONE_MARKER.slice(0, cut)}`), bytes(SETUP_DONE_MARKER.slice(cut) + after)]
       const state = initialReadyState(0, true)
       const noted = noteOutputs(state, batch, 50)
       expect(noted).toEqual(oneByOne(state, batch, 50))

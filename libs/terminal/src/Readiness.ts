@@ -171,6 +171,7 @@ export const verdict = (state: ReadyState, now: number): Verdict => {
   if (state.promptReported) return { _tag: "Ready" }
   if (state.lastOut === null) return { _tag: "NotYet", recheckInMs: undefined }
   const quiet = now - state.lastOut
-  if ((state.reported === "busy" || state.turnExpected === true) && quiet < BUSY_STALE_MS) return { _tag: "NotYet", recheckInMs: BUSY_STALE_MS - quiet }
+  if ((state.reported === "busy" || state.turnExpected === true) && quiet < BUSY_STALE_MS)
+    return { _tag: "NotYet", recheckInMs: BUSY_STALE_MS - quiet }
   return quiet >= QUIET_MS ? { _tag: "Ready" } : { _tag: "NotYet", recheckInMs: QUIET_MS - quiet }
 }

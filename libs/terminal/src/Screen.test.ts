@@ -26,11 +26,9 @@ describe("reading a provider's start-up screen", () => {
   })
 
   it("lets the newest marker win: a dialog drawn over the composer holds, the composer drawn again releases", () => {
-    expect(feed(["› Ask Codex to do anything", "Trust this folder? › 1. Trust and continue", "\x1b[2J› Ask Codex to do anything"])).toEqual([
-      "Ready",
-      "Dialog",
-      "Ready"
-    ])
+    expect(feed(["› Ask Codex to do anything", "Trust this folder? › 1. Trust and continue", "\x1b[2J› Ask Codex to do anything"])).toEqual(
+      ["Ready", "Dialog", "Ready"]
+    )
     expect(feed(["› Ask Codex to do anything … 1. Trust and continue"])).toEqual(["Dialog"])
   })
 

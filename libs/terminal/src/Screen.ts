@@ -66,7 +66,11 @@ const compile = (rules: ScreenRules): Compiled => {
  * holds none (the previous finding stands). Escape sequences split across reads are dropped as
  * the tail is re-read with the next one.
  */
-export const scanScreen = (rules: ScreenRules, scan: ScreenScan, text: string): { readonly scan: ScreenScan; readonly finding: ScreenFinding | undefined } => {
+export const scanScreen = (
+  rules: ScreenRules,
+  scan: ScreenScan,
+  text: string
+): { readonly scan: ScreenScan; readonly finding: ScreenFinding | undefined } => {
   const c = compile(rules)
   const seen = printable(scan.tail + text)
   let best = -1

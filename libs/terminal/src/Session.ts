@@ -48,11 +48,9 @@ export interface Session {
    * A live stream from now on, for as long as the scope is open, and (when asked) the replay ring
    * copied at the same instant: no gap, no duplicate. `undefined` once the output has ended.
    */
-  readonly subscribe: (withReplay: boolean) => Effect.Effect<
-    { readonly replay: Uint8Array; readonly output: Stream.Stream<Uint8Array> } | undefined,
-    never,
-    Scope.Scope
-  >
+  readonly subscribe: (
+    withReplay: boolean
+  ) => Effect.Effect<{ readonly replay: Uint8Array; readonly output: Stream.Stream<Uint8Array> } | undefined, never, Scope.Scope>
   /**
    * The same without a stream in between, for the hot path (a window's socket): `onReplay` gets the
    * ring, then the actor itself calls `follower` with each batch, its bytes lent — valid only
@@ -60,11 +58,10 @@ export interface Session {
    * called under the output lock, so the replay comes first, with no gap and no duplicate. `ended`
    * resolves after the last batch; `undefined` once the output has ended.
    */
-  readonly follow: (follower: OutputFollower, onReplay: (replay: Uint8Array) => void) => Effect.Effect<
-    { readonly ended: Effect.Effect<void> } | undefined,
-    never,
-    Scope.Scope
-  >
+  readonly follow: (
+    follower: OutputFollower,
+    onReplay: (replay: Uint8Array) => void
+  ) => Effect.Effect<{ readonly ended: Effect.Effect<void> } | undefined, never, Scope.Scope>
   readonly replay: Effect.Effect<Uint8Array>
 }
 
@@ -84,7 +81,7 @@ const actor = (
   onOutput: (batch: Uint8Array) => Effect.Effect<void>,
   onEnd: (exit: PtyExitInfo) => Effect.Effect<void>
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     let lastBatchAt = 0
     for (;;) {
       yield* inbox.ready
@@ -108,7 +105,7 @@ const actor = (
  * lent by the inbox: the ring copies it, then the fan-out hands it on (Fanout.ts).
  */
 const takeIn = (state: SubscriptionRef.SubscriptionRef<ReadyState>, lock: Effect.Semaphore, ring: ReplayRing, out: Fanout) =>
-  Effect.fnUntraced(function*(batch: Uint8Array) {
+  Effect.fnUntraced(function* (batch: Uint8Array) {
     const at = yield* Clock.currentTimeMillis
     yield* SubscriptionRef.update(state, (s) => noteOutput(s, batch, at))
     yield* lock.withPermits(1)(
@@ -121,7 +118,7 @@ const takeIn = (state: SubscriptionRef.SubscriptionRef<ReadyState>, lock: Effect
   })
 
 export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     const state = yield* SubscriptionRef.make(initialReadyState(now, o.settingUp))
     const inbox = outputInbox(o.proc)
@@ -139,27 +136,33 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
       typing: yield* Effect.makeSemaphore(1),
       exited,
       subscribe: (withReplay) =>
-        outputLock.withPermits(1)(Effect.gen(function*() {
-          if (!(yield* Ref.get(open))) return undefined
-          const replay = withReplay ? ring.snapshot() : NO_BYTES
-          return { replay, output: yield* out.stream }
-        })),
+        outputLock.withPermits(1)(
+          Effect.gen(function* () {
+            if (!(yield* Ref.get(open))) return undefined
+            const replay = withReplay ? ring.snapshot() : NO_BYTES
+            return { replay, output: yield* out.stream }
+          })
+        ),
       follow: (follower, onReplay) =>
-        outputLock.withPermits(1)(Effect.gen(function*() {
-          if (!(yield* Ref.get(open))) return undefined
-          onReplay(ring.snapshot())
-          return { ended: yield* out.follow(follower) }
-        })),
+        outputLock.withPermits(1)(
+          Effect.gen(function* () {
+            if (!(yield* Ref.get(open))) return undefined
+            onReplay(ring.snapshot())
+            return { ended: yield* out.follow(follower) }
+          })
+        ),
       replay: outputLock.withPermits(1)(Effect.sync(() => ring.snapshot()))
     }
 
     const onOutput = takeIn(state, outputLock, ring, out)
 
-    const onEnd = Effect.fnUntraced(function*(info: PtyExitInfo) {
+    const onEnd = Effect.fnUntraced(function* (info: PtyExitInfo) {
       yield* SubscriptionRef.update(state, (s) => ({ ...s, live: false }))
       // End every live stream after its last byte (a shutdown would drop unread bytes).
       yield* outputLock.withPermits(1)(Effect.zipRight(Ref.set(open, false), out.end))
-      const exit: TerminalExit = info.signal ? { id: o.id, exitCode: info.exitCode, signal: info.signal } : { id: o.id, exitCode: info.exitCode }
+      const exit: TerminalExit = info.signal
+        ? { id: o.id, exitCode: info.exitCode, signal: info.signal }
+        : { id: o.id, exitCode: info.exitCode }
       yield* o.onExit(session, exit)
       yield* Deferred.succeed(exited, exit)
     })

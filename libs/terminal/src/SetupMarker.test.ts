@@ -19,8 +19,11 @@ describe("the setup marker matcher", () => {
 
   it("finds the marker split across two reads at every possible split point", () => {
     for (let cut = 1; cut < SETUP_DONE_MARKER.length; cut++) {
-      const scans = scanAll("output " + SETUP_DONE_MARKER.slice(0, cut), SETUP_DONE_MARKER.slice(cut))
-      expect(scans.map((s) => s.found), `cut at ${cut}`).toEqual([false, true])
+      const scans = scanAll(`output ${SETUP_DONE_MARKER.slice(0, cut)}`, SETUP_DONE_MARKER.slice(cut))
+      expect(
+        scans.map((s) => s.found),
+        `cut at ${cut}`
+      ).toEqual([false, true])
     }
   })
 

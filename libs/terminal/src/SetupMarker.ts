@@ -43,8 +43,7 @@ export const scanForMarker = (tail: Uint8Array, chunk: Uint8Array): MarkerScan =
 }
 
 /** Quotes one word for POSIX sh: single quotes, with each `'` spelled `'\''`. */
-export const shellQuote = (word: string): string =>
-  /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
+export const shellQuote = (word: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)
 
 /**
  * Runs `script` in a subshell, says so in the terminal when it fails (the session still starts:
@@ -58,9 +57,6 @@ export const setupWrapper = (
   const exec = argv.length > 0 ? `; exec ${argv.map(shellQuote).join(" ")}` : ""
   return {
     file: "/bin/sh",
-    args: [
-      "-c",
-      `(\n${script}\n) || echo "[lich] worktree setup failed (exit $?)"; printf '\\033]6969;lich-setup-done\\007'${exec}`
-    ]
+    args: ["-c", `(\n${script}\n) || echo "[lich] worktree setup failed (exit $?)"; printf '\\033]6969;lich-setup-done\\007'${exec}`]
   }
 }

@@ -9,7 +9,7 @@ import { Terminals, type TerminalsShape } from "./Terminals.js"
 
 const TestTerminals = Terminals.layer.pipe(Layer.provideMerge(FakePty.layer))
 
-const started = Effect.gen(function*() {
+const started = Effect.gen(function* () {
   const terminals = yield* Terminals
   yield* terminals.start({ id: "s1", file: "agent", args: [], cwd: "/tmp", env: { PATH: "/bin" } })
   return { terminals, proc: yield* (yield* FakePty).latest }
@@ -24,15 +24,17 @@ const lend = (proc: FakeProcess, text: string) => {
 
 /** Output taken in by the actor: waits on a stream for it (streams get it after the ring). */
 const settled = (terminals: TerminalsShape, proc: FakeProcess, text: string) =>
-  Effect.scoped(Effect.gen(function*() {
-    const out = yield* terminals.output("s1")
-    lend(proc, text)
-    yield* Stream.runDrain(Stream.take(out, 1))
-  }))
+  Effect.scoped(
+    Effect.gen(function* () {
+      const out = yield* terminals.output("s1")
+      lend(proc, text)
+      yield* Stream.runDrain(Stream.take(out, 1))
+    })
+  )
 
 /** A follower that copies what it is lent, as a real one must, and says when `want` bytes came. */
 const copier = (want: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const got: Array<string> = []
     let bytes = 0
     const enough = yield* Deferred.make<void>()
@@ -48,7 +50,7 @@ const copier = (want: number) =>
 
 describe("following a session's output", () => {
   it.scoped("hands over the replay first, then each batch, with no gap and no duplicate", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { proc, terminals } = yield* started
       yield* settled(terminals, proc, "before|")
       const c = yield* copier("after".length)
@@ -58,29 +60,39 @@ describe("following a session's output", () => {
       yield* c.enough
       expect(replays).toEqual(["before|"])
       expect(c.got.join("")).toBe("after")
-    }).pipe(Effect.provide(TestTerminals)))
+    }).pipe(Effect.provide(TestTerminals))
+  )
 
   it.scoped("gives streams their own copies of what followers are lent", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { proc, terminals } = yield* started
       const out = yield* terminals.output("s1")
       const reader = yield* Effect.fork(Stream.runCollect(Stream.take(out, 1)))
       yield* Effect.yieldNow()
       // A careless follower that scribbles on what it was lent: only its own view is harmed.
-      yield* terminals.follow("s1", (reads) => reads.forEach((r) => r.fill(0x3f)), () => {})
+      yield* terminals.follow(
+        "s1",
+        (reads) => reads.forEach((r) => r.fill(0x3f)),
+        () => {}
+      )
       lend(proc, "intact")
       const collected = yield* Fiber.join(reader)
       expect(Buffer.concat([...collected]).toString()).toBe("intact")
-    }).pipe(Effect.provide(TestTerminals)))
+    }).pipe(Effect.provide(TestTerminals))
+  )
 
   it.scoped("lets go of a follower that throws and keeps serving the others", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { proc, terminals } = yield* started
       let thrown = 0
-      yield* terminals.follow("s1", () => {
-        thrown++
-        throw new Error("a bug in a follower")
-      }, () => {})
+      yield* terminals.follow(
+        "s1",
+        () => {
+          thrown++
+          throw new Error("a bug in a follower")
+        },
+        () => {}
+      )
       const c = yield* copier("one|two".length)
       yield* terminals.follow("s1", c.follower, () => {})
       yield* settled(terminals, proc, "one|")
@@ -88,10 +100,11 @@ describe("following a session's output", () => {
       yield* c.enough
       expect(c.got.join("")).toBe("one|two")
       expect(thrown).toBe(1)
-    }).pipe(Effect.provide(TestTerminals)))
+    }).pipe(Effect.provide(TestTerminals))
+  )
 
   it.scoped("ends after the last batch, and is refused once the output has ended", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { proc, terminals } = yield* started
       const c = yield* copier(Infinity)
       const { ended } = yield* terminals.follow("s1", c.follower, () => {})
@@ -101,5 +114,6 @@ describe("following a session's output", () => {
       yield* Fiber.join(waiting)
       expect(c.got.join("")).toBe("last words")
       expect(yield* Effect.flip(terminals.follow("s1", c.follower, () => {}))).toMatchObject({ _tag: "TerminalNotFound" })
-    }).pipe(Effect.provide(TestTerminals)))
+    }).pipe(Effect.provide(TestTerminals))
+  )
 })

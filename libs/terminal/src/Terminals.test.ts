@@ -21,7 +21,7 @@ const sh = (id: string, script: string, extra: { cols?: number; rows?: number } 
  */
 const readUntil = (t: TerminalsShape, id: string, needle: string) =>
   Effect.scoped(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { output, replay } = yield* t.attach(id)
       const decoder = new TextDecoder()
       const pieces = [decoder.decode(replay, { stream: true })]
@@ -62,7 +62,7 @@ const hexPayload = (text: string) => /HEX:([0-9a-f]*):END/.exec(text)?.[1]
 
 describe("Terminals over real PTYs", () => {
   it.live("shows a child's output and feeds it what is written", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const t = yield* Terminals
       const { pid } = yield* sh("s", "printf hi; read x; echo got:$x")
       expect(pid).toBeGreaterThan(0)
@@ -71,10 +71,11 @@ describe("Terminals over real PTYs", () => {
       expect(yield* readUntil(t, "s", "got:there")).toContain("got:there")
       expect(yield* t.awaitExit("s")).toEqual({ id: "s", exitCode: 0 })
       expect(yield* t.isLive("s")).toBe(false)
-    }).pipe(Effect.provide(Live)))
+    }).pipe(Effect.provide(Live))
+  )
 
   it.live("delivers a message as ESC[200~ text ESC[201~ then CR, with controls stripped", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const t = yield* Terminals
       yield* t.start({ id: "hex", file: process.execPath, args: ["-e", HEX_CHILD], cwd: "/tmp", env })
       yield* readUntil(t, "hex", "RAW-READY")
@@ -84,10 +85,11 @@ describe("Terminals over real PTYs", () => {
       const payload = hexPayload(yield* readUntil(t, "hex", ":END"))
       // The refused message wrote nothing: the child's first bytes are this paste's opening.
       expect(payload).toBe(hex("\x1b[200~") + hex("a[201~bc\n\td é!") + hex("\x1b[201~") + hex("\r"))
-    }).pipe(Effect.provide(Live)))
+    }).pipe(Effect.provide(Live))
+  )
 
   it.live("resizes the child's terminal, within bounds", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const t = yield* Terminals
       yield* sh("r", "stty size; read x; stty size; read y; stty size", { cols: 90, rows: 20 })
       expect(yield* readUntil(t, "r", "20 90")).toContain("20 90")
@@ -97,10 +99,11 @@ describe("Terminals over real PTYs", () => {
       yield* t.resize("r", 5000, 2)
       yield* t.write("r", "\r")
       expect(yield* readUntil(t, "r", "5 400")).toContain("5 400")
-    }).pipe(Effect.provide(Live)))
+    }).pipe(Effect.provide(Live))
+  )
 
   it.live("closes a child that ignores SIGHUP with SIGKILL after the 1 s grace", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const t = yield* Terminals
       yield* sh("stubborn", "trap '' HUP; echo armed; while :; do read x; done")
       yield* readUntil(t, "stubborn", "armed")
@@ -112,10 +115,11 @@ describe("Terminals over real PTYs", () => {
       expect(took).toBeLessThan(3_000)
       expect(yield* Fiber.join(exit)).toMatchObject({ signal: 9 })
       expect(yield* t.isLive("stubborn")).toBe(false)
-    }).pipe(Effect.provide(Live)))
+    }).pipe(Effect.provide(Live))
+  )
 
   it.live("closes an ordinary child with SIGHUP alone, well inside the grace", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const t = yield* Terminals
       yield* sh("meek", "echo up; read x")
       yield* readUntil(t, "meek", "up")
@@ -124,10 +128,11 @@ describe("Terminals over real PTYs", () => {
       yield* t.close("meek")
       expect((yield* Clock.currentTimeMillis) - before).toBeLessThan(1_000)
       expect(yield* Fiber.join(exit)).toMatchObject({ signal: 1 })
-    }).pipe(Effect.provide(Live)))
+    }).pipe(Effect.provide(Live))
+  )
 
   it.live("keeps at most 2 MiB to replay after 3 MiB of output, ending with the newest bytes", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const t = yield* Terminals
       yield* sh("flood", "head -c 3145728 /dev/zero | tr '\\0' a; printf FLOOD-DONE; read x")
       yield* readUntil(t, "flood", "FLOOD-DONE")
@@ -136,12 +141,19 @@ describe("Terminals over real PTYs", () => {
       expect(replay.length).toBeGreaterThan(2 * 1024 * 1024 - 64 * 1024)
       expect(new TextDecoder().decode(replay.subarray(-10))).toBe("FLOOD-DONE")
       expect(replay[0]).toBe("a".charCodeAt(0))
-    }).pipe(Effect.provide(Live)))
+    }).pipe(Effect.provide(Live))
+  )
 
   it.live("runs worktree setup visibly, then the provider with its argv intact", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const t = yield* Terminals
-      const argv = [process.execPath, "-e", `console.log("PROVIDER:" + JSON.stringify(process.argv.slice(1))); setInterval(() => {}, 1e6)`, `it's "odd" $HOME \\ ;`, ""]
+      const argv = [
+        process.execPath,
+        "-e",
+        `console.log("PROVIDER:" + JSON.stringify(process.argv.slice(1))); setInterval(() => {}, 1e6)`,
+        `it's "odd" $HOME \\ ;`,
+        ""
+      ]
       const wrapped = setupWrapper(`echo setting-up; read go; echo setup-finished`, argv)
       yield* t.start({ id: "wt", ...wrapped, cwd: "/tmp", env, setup: true })
       yield* readUntil(t, "wt", "setting-up")
@@ -155,10 +167,11 @@ describe("Terminals over real PTYs", () => {
       expect(shown.indexOf("\x1b]6969;lich-setup-done\x07")).toBeLessThan(shown.indexOf("PROVIDER:"))
       expect(yield* t.readiness("wt")).toMatchObject({ settingUp: false })
       expect(yield* t.awaitReady("wt", "5 seconds")).toBe(true)
-    }).pipe(Effect.provide(Live)))
+    }).pipe(Effect.provide(Live))
+  )
 
   it.live("says so when the setup script fails, and starts the provider anyway", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const t = yield* Terminals
       const wrapped = setupWrapper(`echo trying; exit 7`, ["/bin/sh", "-c", "echo provider-up; read x"])
       yield* t.start({ id: "bad", ...wrapped, cwd: "/tmp", env, setup: true })
@@ -166,19 +179,21 @@ describe("Terminals over real PTYs", () => {
       expect(shown).toContain("[lich] worktree setup failed (exit 7)")
       expect(shown.indexOf("failed (exit 7)")).toBeLessThan(shown.indexOf("provider-up"))
       expect(yield* t.readiness("bad")).toMatchObject({ settingUp: false })
-    }).pipe(Effect.provide(Live)))
+    }).pipe(Effect.provide(Live))
+  )
 
   it.live("calls a real shell waiting at its prompt ready after 600 ms of quiet", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const t = yield* Terminals
       yield* sh("q", "printf 'prompt> '; read x")
       yield* readUntil(t, "q", "prompt> ")
       expect(yield* t.awaitReady("q", "5 seconds")).toBe(true)
       expect((yield* t.readiness("q")).quietMs).toBeGreaterThanOrEqual(600)
-    }).pipe(Effect.provide(Live)))
+    }).pipe(Effect.provide(Live))
+  )
 
   it.live("refuses to start what is not there, with a typed error", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const t = yield* Terminals
       const missing = yield* Effect.flip(t.start({ id: "m", file: "no-such-agent-binary", args: [], cwd: "/tmp", env }))
       expect(missing).toMatchObject({ _tag: "PtySpawnError", reason: "not-found" })
@@ -186,11 +201,12 @@ describe("Terminals over real PTYs", () => {
       expect(noDir).toMatchObject({ _tag: "PtySpawnError", reason: "cwd" })
       expect(yield* t.isLive("m")).toBe(false)
       expect(Option.isNone(yield* t.pid("m"))).toBe(true)
-    }).pipe(Effect.provide(Live)))
+    }).pipe(Effect.provide(Live))
+  )
 
   it.live("closes every PTY when the layer shuts down", () =>
-    Effect.gen(function*() {
-      const pids = yield* Effect.gen(function*() {
+    Effect.gen(function* () {
+      const pids = yield* Effect.gen(function* () {
         const t = yield* Terminals
         const a = yield* sh("x", "echo up; read x")
         const b = yield* sh("y", "trap '' HUP; echo armed; read x")
@@ -207,5 +223,6 @@ describe("Terminals over real PTYs", () => {
         }
       })
       expect(alive).toEqual([])
-    }))
+    })
+  )
 })

@@ -30,7 +30,11 @@ export interface TerminalsShape {
   readonly start: (o: StartOptions) => Effect.Effect<{ readonly pid: number }, PtySpawnError>
   readonly write: (id: string, data: Uint8Array | string, o?: { readonly fromUser?: boolean }) => Effect.Effect<void, TerminalNotFound>
   /** maxBytes defaults to the 8 KiB prompt bound; the relay's framed message and insert allow more. */
-  readonly typeMessage: (id: string, text: string, o?: { readonly enter?: boolean; readonly maxBytes?: number }) => Effect.Effect<void, TerminalNotFound | MessageTooLong>
+  readonly typeMessage: (
+    id: string,
+    text: string,
+    o?: { readonly enter?: boolean; readonly maxBytes?: number }
+  ) => Effect.Effect<void, TerminalNotFound | MessageTooLong>
   readonly resize: (id: string, cols: number, rows: number) => Effect.Effect<void, TerminalNotFound>
   readonly noteWindowSize: (cols: number, rows: number) => Effect.Effect<void>
   readonly close: (id: string) => Effect.Effect<void>
@@ -40,7 +44,9 @@ export interface TerminalsShape {
   readonly liveIds: () => Effect.Effect<ReadonlyArray<string>>
   readonly replay: (id: string) => Effect.Effect<Uint8Array>
   readonly output: (id: string) => Effect.Effect<Stream.Stream<Uint8Array>, TerminalNotFound, Scope.Scope>
-  readonly attach: (id: string) => Effect.Effect<{ readonly replay: Uint8Array; readonly output: Stream.Stream<Uint8Array> }, TerminalNotFound, Scope.Scope>
+  readonly attach: (
+    id: string
+  ) => Effect.Effect<{ readonly replay: Uint8Array; readonly output: Stream.Stream<Uint8Array> }, TerminalNotFound, Scope.Scope>
   /**
    * The replay to `onReplay`, then each batch of output handed to `follower` by the session itself,
    * its bytes lent (valid only during the call: Session.follow); `ended` resolves after the last.
@@ -63,7 +69,7 @@ export interface TerminalsShape {
   readonly awaitReady: (id: string, timeout: Duration.DurationInput) => Effect.Effect<boolean>
 }
 
-const make = Effect.gen(function*() {
+const make = Effect.gen(function* () {
   const adapter = yield* PtyAdapter
   const exitsHub = yield* PubSub.unbounded<TerminalExit>()
   const sessions = yield* SynchronizedRef.make(HashMap.empty<string, Session>())
@@ -77,7 +83,8 @@ const make = Effect.gen(function*() {
     Effect.suspend(() => (keep(exit) ? Effect.void : ops.closeAll({ sessions }))).pipe(
       Effect.zipRight(PubSub.shutdown(exitsHub)),
       Effect.zipRight(Scope.close(scope, exit))
-    ))
+    )
+  )
   const d: ops.TerminalsDeps = {
     adapter,
     sessions,
@@ -96,7 +103,11 @@ const make = Effect.gen(function*() {
     close: (id) => ops.close(d, id),
     closeAll: () => ops.closeAll(d),
     isLive: (id) => Effect.map(ops.lookup(d, id), Option.isSome),
-    pid: (id) => Effect.map(ops.lookup(d, id), Option.map((s) => s.pid)),
+    pid: (id) =>
+      Effect.map(
+        ops.lookup(d, id),
+        Option.map((s) => s.pid)
+      ),
     liveIds: () => Effect.map(SynchronizedRef.get(sessions), (map) => Array.from(HashMap.keys(map))),
     replay: (id) => ops.replay(d, id),
     output: (id) => Effect.map(ops.subscribe(d, id, false), (a) => a.output),

@@ -4,13 +4,38 @@
  * hands each method its share; the policy — sizes, TERM, the paste framing, close's grace — is here.
  */
 import { homedir } from "node:os"
-import { Clock, type Context, Deferred, Duration, Effect, HashMap, Option, PubSub, Ref, type Scope, Stream, SubscriptionRef, SynchronizedRef } from "effect"
+import {
+  Clock,
+  type Context,
+  Deferred,
+  Duration,
+  Effect,
+  HashMap,
+  Option,
+  PubSub,
+  Ref,
+  type Scope,
+  Stream,
+  SubscriptionRef,
+  SynchronizedRef
+} from "effect"
 // The contract's grid bounds: below 20×5 no TUI draws, above 400×200 is a runaway fit() in a window.
 import { COLS, ROWS } from "@lich/contract"
 import { ENTER, MAX_MESSAGE_BYTES, PASTE_END, PASTE_ENTER_DELAY_MS, PASTE_START, sanitizeForPaste, utf8Length } from "./Paste.js"
 import type { OutputFollower } from "./Fanout.js"
 import type { PtyAdapter } from "./PtyAdapter.js"
-import { applyReport, applyScreenHold, describe, noteDelivered, noteKeys, noteReportsTurns, type ReadyState, type SessionReadiness, type TurnState, verdict } from "./Readiness.js"
+import {
+  applyReport,
+  applyScreenHold,
+  describe,
+  noteDelivered,
+  noteKeys,
+  noteReportsTurns,
+  type ReadyState,
+  type SessionReadiness,
+  type TurnState,
+  verdict
+} from "./Readiness.js"
 import { makeSession, type Session, type TerminalExit } from "./Session.js"
 import { MessageTooLong, TerminalNotFound } from "./TerminalError.js"
 import type { StartOptions } from "./Terminals.js"
@@ -49,7 +74,7 @@ const NOT_LIVE: SessionReadiness = { live: false, settingUp: false, drafting: fa
 
 /** Waits, for one snapshot of the state, until time alone makes it ready (or it is gone). */
 const readyUnder = (state: ReadyState): Effect.Effect<boolean> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     for (;;) {
       const v = verdict(state, yield* Clock.currentTimeMillis)
       if (v._tag !== "NotYet") return v._tag === "Ready"
@@ -88,12 +113,18 @@ const onExit = (d: TerminalsDeps) => (session: Session, exit: TerminalExit) =>
     d.lastExits.delete(session.id)
     d.lastExits.set(session.id, exit)
     if (d.lastExits.size > REMEMBERED_EXITS) d.lastExits.delete(d.lastExits.keys().next().value!)
-  }).pipe(Effect.zipRight(SynchronizedRef.update(d.sessions, (map) =>
-    Option.exists(HashMap.get(map, session.id), (s) => s === session) ? HashMap.remove(map, session.id) : map
-  )), Effect.zipRight(PubSub.publish(d.exitsHub, exit)), Effect.asVoid)
+  }).pipe(
+    Effect.zipRight(
+      SynchronizedRef.update(d.sessions, (map) =>
+        Option.exists(HashMap.get(map, session.id), (s) => s === session) ? HashMap.remove(map, session.id) : map
+      )
+    ),
+    Effect.zipRight(PubSub.publish(d.exitsHub, exit)),
+    Effect.asVoid
+  )
 
 const spawnSession = (d: TerminalsDeps, o: StartOptions) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fallback = yield* Ref.get(d.windowSize)
     const size = clampSize(o.cols ?? fallback.cols, o.rows ?? fallback.rows)
     const proc = yield* d.adapter.spawn({ id: o.id, file: o.file, args: o.args, cwd: o.cwd || homedir(), env: ptyEnv(o.env), ...size })
@@ -103,7 +134,7 @@ const spawnSession = (d: TerminalsDeps, o: StartOptions) =>
 // Spawning under the map's lock makes start idempotent per id. node-pty forks synchronously, so
 // the lock adds no wait the event loop would not already have; uninterruptible so a spawned child
 // is never left out of the map.
-export const start = Effect.fn("Terminals.start")(function*(d: TerminalsDeps, o: StartOptions) {
+export const start = Effect.fn("Terminals.start")(function* (d: TerminalsDeps, o: StartOptions) {
   return yield* SynchronizedRef.modifyEffect(d.sessions, (map) =>
     Option.match(HashMap.get(map, o.id), {
       onSome: (s) => Effect.succeed([{ pid: s.pid }, map] as const),
@@ -114,28 +145,36 @@ export const start = Effect.fn("Terminals.start")(function*(d: TerminalsDeps, o:
 
 /** PTYs a host kept across a backend restart come back under their ids (same pid, ring replayed). */
 export const adoptKept = (d: TerminalsDeps) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (d.adapter.adopt === undefined) return
     // Under the map's lock, as in start: one that ended meanwhile sees itself in the map to remove.
     for (const kept of yield* d.adapter.adopt) {
       yield* SynchronizedRef.updateEffect(d.sessions, (map) =>
-        Effect.map(makeSession({ id: kept.id, proc: kept.proc, settingUp: false, actors: d.actors, onExit: onExit(d) }), (s) => HashMap.set(map, kept.id, s)))
+        Effect.map(makeSession({ id: kept.id, proc: kept.proc, settingUp: false, actors: d.actors, onExit: onExit(d) }), (s) =>
+          HashMap.set(map, kept.id, s)
+        )
+      )
     }
   })
 
-export const subscribe = Effect.fn("Terminals.subscribe")(function*(d: SessionMap, id: string, withReplay: boolean) {
+export const subscribe = Effect.fn("Terminals.subscribe")(function* (d: SessionMap, id: string, withReplay: boolean) {
   const attached = yield* (yield* find(d, id)).subscribe(withReplay)
   if (attached === undefined) return yield* new TerminalNotFound({ id })
   return attached
 })
 
-export const follow = Effect.fn("Terminals.follow")(function*(d: SessionMap, id: string, follower: OutputFollower, onReplay: (replay: Uint8Array) => void) {
+export const follow = Effect.fn("Terminals.follow")(function* (
+  d: SessionMap,
+  id: string,
+  follower: OutputFollower,
+  onReplay: (replay: Uint8Array) => void
+) {
   const followed = yield* (yield* find(d, id)).follow(follower, onReplay)
   if (followed === undefined) return yield* new TerminalNotFound({ id })
   return followed
 })
 
-export const close = Effect.fn("Terminals.close")(function*(d: SessionMap, id: string) {
+export const close = Effect.fn("Terminals.close")(function* (d: SessionMap, id: string) {
   const found = yield* lookup(d, id)
   if (Option.isNone(found)) return
   const { exited, proc } = found.value
@@ -150,9 +189,15 @@ export const close = Effect.fn("Terminals.close")(function*(d: SessionMap, id: s
 
 export const closeAll = (d: SessionMap) =>
   Effect.flatMap(SynchronizedRef.get(d.sessions), (map) =>
-    Effect.forEach(HashMap.keys(map), (id) => close(d, id), { concurrency: "unbounded", discard: true }))
+    Effect.forEach(HashMap.keys(map), (id) => close(d, id), { concurrency: "unbounded", discard: true })
+  )
 
-export const write = Effect.fnUntraced(function*(d: SessionMap, id: string, data: Uint8Array | string, o?: { readonly fromUser?: boolean }) {
+export const write = Effect.fnUntraced(function* (
+  d: SessionMap,
+  id: string,
+  data: Uint8Array | string,
+  o?: { readonly fromUser?: boolean }
+) {
   const s = yield* find(d, id)
   if (o?.fromUser) {
     const bytes = typeof data === "string" ? encoder.encode(data) : data
@@ -162,14 +207,19 @@ export const write = Effect.fnUntraced(function*(d: SessionMap, id: string, data
   s.proc.write(data)
 })
 
-export const typeMessage = Effect.fn("Terminals.typeMessage")(function*(d: SessionMap, id: string, text: string, o?: { readonly enter?: boolean; readonly maxBytes?: number }) {
+export const typeMessage = Effect.fn("Terminals.typeMessage")(function* (
+  d: SessionMap,
+  id: string,
+  text: string,
+  o?: { readonly enter?: boolean; readonly maxBytes?: number }
+) {
   const s = yield* find(d, id)
   const clean = sanitizeForPaste(text)
   const bytes = utf8Length(clean)
   const limit = o?.maxBytes ?? MAX_MESSAGE_BYTES
   if (bytes > limit) return yield* new MessageTooLong({ id, bytes, limit })
   yield* s.typing.withPermits(1)(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       s.proc.write(PASTE_START + clean + PASTE_END)
       yield* Effect.sleep(Duration.millis(PASTE_ENTER_DELAY_MS))
       if (o?.enter === false) return
@@ -180,13 +230,14 @@ export const typeMessage = Effect.fn("Terminals.typeMessage")(function*(d: Sessi
   )
 })
 
-export const resize = Effect.fn("Terminals.resize")(function*(d: SessionMap, id: string, cols: number, rows: number) {
+export const resize = Effect.fn("Terminals.resize")(function* (d: SessionMap, id: string, cols: number, rows: number) {
   const s = yield* find(d, id)
   const size = clampSize(cols, rows)
   s.proc.resize(size.cols, size.rows)
 })
 
-export const noteWindowSize = (d: Pick<TerminalsDeps, "windowSize">, cols: number, rows: number) => Ref.set(d.windowSize, clampSize(cols, rows))
+export const noteWindowSize = (d: Pick<TerminalsDeps, "windowSize">, cols: number, rows: number) =>
+  Ref.set(d.windowSize, clampSize(cols, rows))
 
 export const replay = (d: SessionMap, id: string) =>
   Effect.flatMap(lookup(d, id), Option.match({ onNone: () => Effect.succeed(new Uint8Array(0)), onSome: (s) => s.replay }))
@@ -203,20 +254,26 @@ export const reportsTurns = (d: SessionMap, id: string) => updateState(d, id, no
 export const holdForScreen = (d: SessionMap, id: string, hold: boolean) => updateState(d, id, (st) => applyScreenHold(st, hold))
 
 export const readiness = (d: SessionMap, id: string): Effect.Effect<SessionReadiness> =>
-  Effect.flatMap(lookup(d, id), Option.match({
-    onNone: () => Effect.succeed(NOT_LIVE),
-    onSome: (s) => Effect.zipWith(SubscriptionRef.get(s.state), Clock.currentTimeMillis, describe)
-  }))
+  Effect.flatMap(
+    lookup(d, id),
+    Option.match({
+      onNone: () => Effect.succeed(NOT_LIVE),
+      onSome: (s) => Effect.zipWith(SubscriptionRef.get(s.state), Clock.currentTimeMillis, describe)
+    })
+  )
 
 export const isReady = (d: SessionMap, id: string) =>
-  Effect.flatMap(lookup(d, id), Option.match({
-    onNone: () => Effect.succeed(false),
-    onSome: (s) => Effect.zipWith(SubscriptionRef.get(s.state), Clock.currentTimeMillis, (st, now) => verdict(st, now)._tag === "Ready")
-  }))
+  Effect.flatMap(
+    lookup(d, id),
+    Option.match({
+      onNone: () => Effect.succeed(false),
+      onSome: (s) => Effect.zipWith(SubscriptionRef.get(s.state), Clock.currentTimeMillis, (st, now) => verdict(st, now)._tag === "Ready")
+    })
+  )
 
 // Signalled, not polled: every state change restarts the wait, and time-only changes (quiet
 // reached, a draft expiring) are slept for exactly. The PTY's exit is a state change: false.
-export const awaitReady = Effect.fn("Terminals.awaitReady")(function*(d: SessionMap, id: string, timeout: Duration.DurationInput) {
+export const awaitReady = Effect.fn("Terminals.awaitReady")(function* (d: SessionMap, id: string, timeout: Duration.DurationInput) {
   const found = yield* lookup(d, id)
   if (Option.isNone(found)) return false
   return yield* found.value.state.changes.pipe(

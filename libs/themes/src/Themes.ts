@@ -64,10 +64,26 @@ const make = (dir: string) =>
       const chosen = yield* current
       const inUse = themes.some((t) => t.id === chosen) ? chosen : SYSTEM_ID
       const ids = themes.map((t) => t.id)
-      const system = new ThemeInfo({ id: SYSTEM_ID, name: SYSTEM_NAME, scheme: "-", pair: "", inUse: inUse === SYSTEM_ID, app: {}, terminal: {} })
+      const system = new ThemeInfo({
+        id: SYSTEM_ID,
+        name: SYSTEM_NAME,
+        scheme: "-",
+        pair: "",
+        inUse: inUse === SYSTEM_ID,
+        app: {},
+        terminal: {}
+      })
       const rows = themes.map(
         (t) =>
-          new ThemeInfo({ id: t.id, name: t.name, scheme: t.scheme, pair: pairOf(t.id, ids), inUse: t.id === inUse, app: t.app, terminal: t.terminal })
+          new ThemeInfo({
+            id: t.id,
+            name: t.name,
+            scheme: t.scheme,
+            pair: pairOf(t.id, ids),
+            inUse: t.id === inUse,
+            app: t.app,
+            terminal: t.terminal
+          })
       )
       return new ThemeList({ current: inUse, themes: [system, ...rows] })
     })

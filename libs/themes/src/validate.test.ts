@@ -21,23 +21,38 @@ describe("a theme file", () => {
   })
 
   it("refuses colours that reach outside a colour: url, var, attr, color-mix, image-set, a closing semicolon", () => {
-    for (const bad of ["url(x)", "var(--a)", "attr(x)", "color-mix(in oklab, red, blue)", "image-set(a)", "red; background: url(x)", "</style>"]) {
+    for (const bad of [
+      "url(x)",
+      "var(--a)",
+      "attr(x)",
+      "color-mix(in oklab, red, blue)",
+      "image-set(a)",
+      "red; background: url(x)",
+      "</style>"
+    ]) {
       expect(isCssColor(bad)).toBe(false)
       expect(validateTheme({ ...healthy(), app: { ...healthy().app, background: bad } }).ok).toBe(false)
     }
-    for (const good of ["#fff", "rgb(1 2 3 / 50%)", "oklch(0.7 0.1 200)", "hsl(210, 40%, 96%)", "transparent"]) expect(isCssColor(good)).toBe(true)
+    for (const good of ["#fff", "rgb(1 2 3 / 50%)", "oklch(0.7 0.1 200)", "hsl(210, 40%, 96%)", "transparent"])
+      expect(isCssColor(good)).toBe(true)
   })
 
   it("takes only hex for the terminal, and needs its background and foreground", () => {
     expect(validateTheme({ ...healthy(), terminal: { ...healthy().terminal, red: "rgb(255,0,0)" } })).toMatchObject({ ok: false })
-    expect(validateTheme({ ...healthy(), terminal: { background: "#000" } })).toEqual({ ok: false, reason: '"terminal" is missing "foreground"' })
+    expect(validateTheme({ ...healthy(), terminal: { background: "#000" } })).toEqual({
+      ok: false,
+      reason: '"terminal" is missing "foreground"'
+    })
     expect(validateTheme({ ...healthy(), terminal: { background: "#000", foreground: "#fff", brightMagenta: "#f0f" } }).ok).toBe(true)
   })
 
   it("refuses the reserved ids, ids outside the pattern, and a file named unlike its id", () => {
     for (const id of ["light", "dark", "system", "match"]) expect(validateTheme({ ...healthy(), id }).ok).toBe(false)
     for (const id of ["Night", "-x", "a b", "x".repeat(65)]) expect(validateTheme({ ...healthy(), id }).ok).toBe(false)
-    expect(validateTheme(healthy(), "owl")).toMatchObject({ ok: false, reason: 'the file is named "owl.json" but the theme\'s id is "night-owl"' })
+    expect(validateTheme(healthy(), "owl")).toMatchObject({
+      ok: false,
+      reason: 'the file is named "owl.json" but the theme\'s id is "night-owl"'
+    })
   })
 
   it("refuses a scheme other than light or dark, and unknown top-level keys", () => {

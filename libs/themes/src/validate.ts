@@ -6,25 +6,46 @@
 
 /** Every token the window paints with; a theme that leaves one out would show the other theme through. */
 export const APP_TOKENS = [
-  "background", "foreground",
-  "card", "card-foreground",
-  "popover", "popover-foreground",
-  "primary", "primary-foreground",
-  "secondary", "secondary-foreground",
-  "muted", "muted-foreground",
-  "accent", "accent-foreground",
-  "destructive", "border", "input", "ring",
-  "chart-1", "chart-2", "chart-3", "chart-4", "chart-5",
-  "sidebar", "sidebar-foreground",
-  "sidebar-primary", "sidebar-primary-foreground",
-  "sidebar-accent", "sidebar-accent-foreground",
-  "sidebar-border", "sidebar-ring"
+  "background",
+  "foreground",
+  "card",
+  "card-foreground",
+  "popover",
+  "popover-foreground",
+  "primary",
+  "primary-foreground",
+  "secondary",
+  "secondary-foreground",
+  "muted",
+  "muted-foreground",
+  "accent",
+  "accent-foreground",
+  "destructive",
+  "border",
+  "input",
+  "ring",
+  "chart-1",
+  "chart-2",
+  "chart-3",
+  "chart-4",
+  "chart-5",
+  "sidebar",
+  "sidebar-foreground",
+  "sidebar-primary",
+  "sidebar-primary-foreground",
+  "sidebar-accent",
+  "sidebar-accent-foreground",
+  "sidebar-border",
+  "sidebar-ring"
 ] as const
 
 const ANSI = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"] as const
 export const TERMINAL_REQUIRED = ["background", "foreground"] as const
 export const TERMINAL_OPTIONAL = [
-  "cursor", "cursorAccent", "selectionBackground", "selectionForeground",
+  "cursor",
+  "cursorAccent",
+  "selectionBackground",
+  "selectionForeground",
   ...ANSI,
   ...ANSI.map((c) => `bright${c[0]!.toUpperCase()}${c.slice(1)}`)
 ] as const
@@ -55,11 +76,7 @@ const FORBIDDEN_FUNCTIONS = /\b(url|var|attr|color-mix|image-set|env|expression)
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 
 export const isCssColor = (v: unknown): v is string =>
-  typeof v === "string" &&
-  v.trim() !== "" &&
-  v.length <= MAX_COLOR_CHARS &&
-  COLOR_CHARS.test(v) &&
-  !FORBIDDEN_FUNCTIONS.test(v)
+  typeof v === "string" && v.trim() !== "" && v.length <= MAX_COLOR_CHARS && COLOR_CHARS.test(v) && !FORBIDDEN_FUNCTIONS.test(v)
 
 export const isHexColor = (v: unknown): v is string => typeof v === "string" && HEX.test(v)
 
@@ -96,10 +113,20 @@ export const validateTheme = (raw: unknown, fileId?: string): Validated => {
   if (fileId !== undefined && fileId !== id) return fail(`the file is named "${fileId}.json" but the theme's id is "${id}"`)
   if (typeof name !== "string" || name.trim() === "" || name.length > 80) return fail(`"name" must be 1–80 characters`)
   if (scheme !== "light" && scheme !== "dark") return fail(`"scheme" must be "light" or "dark"`)
-  for (const [k, v] of [["origin", origin], ["source", source]] as const) {
+  for (const [k, v] of [
+    ["origin", origin],
+    ["source", source]
+  ] as const) {
     if (v !== undefined && (typeof v !== "string" || v.length > 200)) return fail(`"${k}" must be a string of at most 200 characters`)
   }
-  const appError = checkTokens("app", raw.app, APP_TOKENS, [], isCssColor, "a CSS colour (url, var, attr, color-mix and image-set are refused)")
+  const appError = checkTokens(
+    "app",
+    raw.app,
+    APP_TOKENS,
+    [],
+    isCssColor,
+    "a CSS colour (url, var, attr, color-mix and image-set are refused)"
+  )
   if (appError) return fail(appError)
   const termError = checkTokens("terminal", raw.terminal, TERMINAL_REQUIRED, TERMINAL_OPTIONAL, isHexColor, "a hex colour")
   if (termError) return fail(termError)
@@ -122,6 +149,15 @@ export const validateTheme = (raw: unknown, fileId?: string): Validated => {
  * when the family has no such member installed.
  */
 export const pairOf = (id: string, installed: ReadonlyArray<string>): string => {
-  const flip = id === "light" ? "dark" : id === "dark" ? "light" : id.endsWith("-dark") ? `${id.slice(0, -5)}-light` : id.endsWith("-light") ? `${id.slice(0, -6)}-dark` : ""
+  const flip =
+    id === "light"
+      ? "dark"
+      : id === "dark"
+        ? "light"
+        : id.endsWith("-dark")
+          ? `${id.slice(0, -5)}-light`
+          : id.endsWith("-light")
+            ? `${id.slice(0, -6)}-dark`
+            : ""
   return flip !== "" && installed.includes(flip) ? flip : ""
 }

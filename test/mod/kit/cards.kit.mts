@@ -13,11 +13,27 @@ import type { On } from "claude-code"
 import { expect, mock, test } from "claude-code/testing"
 
 const CARDS = { LICH_SESSION_ID: "s-1", LICH_BIN: "/opt/lich/bin/lich" }
-const ran = (stdout: string, exitCode = 0, stderr = "") => ({ exitCode, stdout, stderr, isStdoutTruncated: false, isStderrTruncated: false })
+const ran = (stdout: string, exitCode = 0, stderr = "") => ({
+  exitCode,
+  stdout,
+  stderr,
+  isStdoutTruncated: false,
+  isStderrTruncated: false
+})
 const openedLine = (status: string) =>
   JSON.stringify({
-    id: "9f8e", projectId: "p1", project: "lich", label: "Session 4", name: "session-4-9f8e", kind: "claude", path: "/work/lich",
-    nextSeq: 5, originSessionId: "s-1", originLabel: "planner", confined: false, folder: "planner",
+    id: "9f8e",
+    projectId: "p1",
+    project: "lich",
+    label: "Session 4",
+    name: "session-4-9f8e",
+    kind: "claude",
+    path: "/work/lich",
+    nextSeq: 5,
+    originSessionId: "s-1",
+    originLabel: "planner",
+    confined: false,
+    folder: "planner",
     delivery: { ticket: "a1b2c3d4", target: "Session 4", status, answer: "" }
   })
 
@@ -44,9 +60,16 @@ const agentWorld = (on: On, answer: (argv: ReadonlyArray<string>) => ReturnType<
     calls.push(e.tool_use_id)
     return tool as Promise<never>
   })
-  const spawnFor = (id: string, prompt: string) =>
-    ({ tool_use_id: id, prompt, description: "Fix the flaky login tests", subagentType: "general-purpose",
-      provider: { plugin: "engine", tier: "core" as const }, parentModel: "claude-opus", background: false, fork: false })
+  const spawnFor = (id: string, prompt: string) => ({
+    tool_use_id: id,
+    prompt,
+    description: "Fix the flaky login tests",
+    subagentType: "general-purpose",
+    provider: { plugin: "engine", tier: "core" as const },
+    parentModel: "claude-opus",
+    background: false,
+    fork: false
+  })
   return { clock, runs, toasts, calls, release, spawnFor }
 }
 
@@ -63,7 +86,13 @@ test("opens a card for the model's Agent call at agent.spawn, denies the native 
   expect(w.runs).toEqual([["/opt/lich/bin/lich", "open", "--kind", "claude", "--subagent", "--prompt", PROMPT, "--json"]])
   w.release({ isError: true, result: spawned.deny, text: spawned.deny })
   const answer = await call
-  expect(answer.result).toEqual({ status: "async_launched", agentId: "session-4-9f8e", description: "Fix the flaky login tests", prompt: PROMPT, outputFile: "" })
+  expect(answer.result).toEqual({
+    status: "async_launched",
+    agentId: "session-4-9f8e",
+    description: "Fix the flaky login tests",
+    prompt: PROMPT,
+    outputFile: ""
+  })
   expect(answer.context?.[0]).toContain("[lich] note")
 })
 
@@ -89,7 +118,18 @@ test("runs the native agent with a toast when lich open failed", async ($, on) =
 })
 
 test("counts the worker in the footer, reads lich sessions every 5 s, and TaskStop closes it", async ($, on) => {
-  let rows = JSON.stringify([{ label: "Session 4", name: "session-4-9f8e", project: "lich", kind: "claude", state: "busy", id: "9f8e", path: "/work/lich", projectPath: "/work/lich" }])
+  let rows = JSON.stringify([
+    {
+      label: "Session 4",
+      name: "session-4-9f8e",
+      project: "lich",
+      kind: "claude",
+      state: "busy",
+      id: "9f8e",
+      path: "/work/lich",
+      projectPath: "/work/lich"
+    }
+  ])
   const w = agentWorld(on, (argv) => (argv[1] === "open" ? ran(openedLine("pending")) : argv[1] === "sessions" ? ran(rows) : ran("")))
   const drawn: Array<ReadonlyArray<string>> = []
   on("ui.render", { component: "SessionMode" }, (_$, e, next) => {
@@ -117,7 +157,11 @@ test("counts the worker in the footer, reads lich sessions every 5 s, and TaskSt
 })
 
 test("gives an isolated call a subagent/ branch off the session's own, and answers completed with its worktree", async ($, on) => {
-  const answered = JSON.stringify({ ...JSON.parse(openedLine("answered")), path: "/wt/1a2b/fix", delivery: { ticket: "a1b2c3d4", target: "Session 4", status: "answered", answer: "Fixed the race." } })
+  const answered = JSON.stringify({
+    ...JSON.parse(openedLine("answered")),
+    path: "/wt/1a2b/fix",
+    delivery: { ticket: "a1b2c3d4", target: "Session 4", status: "answered", answer: "Fixed the race." }
+  })
   const w = agentWorld(on, (argv) => (argv[0] === "git" ? ran("feature/login\n") : ran(answered)))
   await $.session.start({ cwd: "/w", surface: "terminal", isInteractive: true })
   const call = $.tool.call({ tool: "Agent", description: "Fix the flaky login tests", prompt: PROMPT, isolation: "worktree" })
@@ -126,7 +170,20 @@ test("gives an isolated call a subagent/ branch off the session's own, and answe
   const branch = `subagent/fix-the-flaky-login-tests-${w.calls[0]!.replace(/[^A-Za-z0-9]/g, "").slice(-4)}`
   expect(w.runs).toEqual([
     ["git", "branch", "--show-current"],
-    ["/opt/lich/bin/lich", "open", "--kind", "claude", "--subagent", "--worktree", branch, "--base", "feature/login", "--prompt", PROMPT, "--json"]
+    [
+      "/opt/lich/bin/lich",
+      "open",
+      "--kind",
+      "claude",
+      "--subagent",
+      "--worktree",
+      branch,
+      "--base",
+      "feature/login",
+      "--prompt",
+      PROMPT,
+      "--json"
+    ]
   ])
   w.release({ isError: true, result: spawned.deny, text: spawned.deny })
   expect((await call).result).toMatchObject({

@@ -95,9 +95,13 @@ test("polls lich, submits a prompt, and acks it with the plugin release", async 
 })
 
 test("submits a relayed result as the person's own task-notification", async ($, on) => {
-  const w = world(on, LICH, commandsOnce([
-    { id: "0000000e", kind: "prompt", text: "all <b>green</b>", notification: { status: "completed", summary: "w<1> & co" } }
-  ]))
+  const w = world(
+    on,
+    LICH,
+    commandsOnce([
+      { id: "0000000e", kind: "prompt", text: "all <b>green</b>", notification: { status: "completed", summary: "w<1> & co" } }
+    ])
+  )
   await $.session.start({ cwd: "/w", surface: "terminal", isInteractive: true })
   await w.clock.settle()
   expect(w.submitted).toEqual([
@@ -179,10 +183,14 @@ test("posts what Claude Code measured", async ($, on) => {
 })
 
 test("sends later main-loop requests on the model and effort lich set, and leaves a subagent's alone", async ($, on) => {
-  const w = world(on, LICH, commandsOnce([
-    { id: "0000000c", kind: "model", model: "claude-haiku-4-5" },
-    { id: "0000000d", kind: "effort", effort: "low" }
-  ]))
+  const w = world(
+    on,
+    LICH,
+    commandsOnce([
+      { id: "0000000c", kind: "model", model: "claude-haiku-4-5" },
+      { id: "0000000d", kind: "effort", effort: "low" }
+    ])
+  )
   const sent: Array<{ model: string; effort?: unknown; agentId?: string }> = []
   on("turn.step", async function* (_$, e) {
     sent.push({ model: e.model, effort: e.effort, agentId: e.agentId })
@@ -193,7 +201,14 @@ test("sends later main-loop requests on the model and effort lich set, and leave
   expect(w.to("/mod/acks").map((r) => (r.body as { ok: boolean }).ok)).toEqual([true, true])
   /** One request of a turn, read to its end as the engine reads a response. */
   const step = async (agentId?: string) => {
-    const stream = $.turn.step({ turnId: "t", index: 0, model: "claude-opus-5-5", effort: "medium", messageCount: 2, ...(agentId ? { agentId } : {}) })
+    const stream = $.turn.step({
+      turnId: "t",
+      index: 0,
+      model: "claude-opus-5-5",
+      effort: "medium",
+      messageCount: 2,
+      ...(agentId ? { agentId } : {})
+    })
     for (;;) {
       const r = await stream.next()
       if (r.done) return r.value
@@ -206,7 +221,6 @@ test("sends later main-loop requests on the model and effort lich set, and leave
     { model: "claude-opus-5-5", effort: "medium", agentId: "a-1" }
   ])
 })
-
 
 test("appends the errands line to the footer's mode labels, and redraws it every 5 s as it changes", async ($, on) => {
   const views = [
@@ -235,7 +249,9 @@ test("appends the errands line to the footer's mode labels, and redraws it every
 })
 
 test("a worker posts its turn's final message as its answer when nothing runs in the background", async ($, on) => {
-  const w = world(on, { ...LICH, LICH_SUBAGENT_DEPTH: "1" }, (r) => (new URL(r.url).pathname === "/mod/answer" ? { status: 204 } : undefined))
+  const w = world(on, { ...LICH, LICH_SUBAGENT_DEPTH: "1" }, (r) =>
+    new URL(r.url).pathname === "/mod/answer" ? { status: 204 } : undefined
+  )
   on("classic.Stop", async () => ({}))
   on("turn.complete", async (_$, e) => ({ text: e.answer }))
   await $.session.start({ cwd: "/w", surface: "terminal", isInteractive: true })
@@ -248,4 +264,3 @@ test("a worker posts its turn's final message as its answer when nothing runs in
   await w.clock.settle()
   expect(w.to("/mod/answer").map((r) => r.body)).toEqual([{ session_id: "s-1", text: "All tests pass." }])
 })
-

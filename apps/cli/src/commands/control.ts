@@ -25,14 +25,20 @@ const ASK_BUDGET_MS = 90_000 + WAIT_SLACK_MS
 export const controlValue = (action: ControlAction, words: ReadonlyArray<string>) => {
   switch (action) {
     case "prompt":
-      return words.length === 0 ? new Usage({ message: "prompt needs the text to send: lich control <session> prompt <text>" }) : { value: words.join(" "), args: "" }
+      return words.length === 0
+        ? new Usage({ message: "prompt needs the text to send: lich control <session> prompt <text>" })
+        : { value: words.join(" "), args: "" }
     case "abort":
       return words.length > 0 ? new Usage({ message: "abort takes no value: lich control <session> abort" }) : { value: "", args: "" }
     case "model":
     case "effort":
-      return words.length > 1 ? new Usage({ message: `${action} takes one value at most (none goes back to the session's own)` }) : { value: words[0] ?? "", args: "" }
+      return words.length > 1
+        ? new Usage({ message: `${action} takes one value at most (none goes back to the session's own)` })
+        : { value: words[0] ?? "", args: "" }
     case "command":
-      return words.length === 0 ? new Usage({ message: "command needs the slash command's name: lich control <session> command <name> [<args>]" }) : { value: words[0]!, args: words.slice(1).join(" ") }
+      return words.length === 0
+        ? new Usage({ message: "command needs the slash command's name: lich control <session> command <name> [<args>]" })
+        : { value: words[0]!, args: words.slice(1).join(" ") }
   }
 }
 
@@ -43,7 +49,10 @@ export const control = Command.make(
     json: jsonFlag,
     session: Args.text({ name: "session" }).pipe(Args.withDescription("label, roster name or lich id of a Claude Code session")),
     action: Args.text({ name: "action" }).pipe(Args.withDescription(`one of ${ACTIONS.join(", ")}`)),
-    words: Args.text({ name: "value" }).pipe(Args.repeated, Args.withDescription("the prompt, model, effort level, or slash command and its arguments"))
+    words: Args.text({ name: "value" }).pipe(
+      Args.repeated,
+      Args.withDescription("the prompt, model, effort level, or slash command and its arguments")
+    )
   },
   (f) =>
     Effect.gen(function* () {
@@ -51,11 +60,20 @@ export const control = Command.make(
       if (action === undefined) return yield* new Usage({ message: `unknown action "${f.action}" — one of ${ACTIONS.join(", ")}` })
       const v = controlValue(action, f.words)
       if (v instanceof Usage) return yield* v
-      const r = yield* call("relay", Control, { from: sender(), target: f.session, project: f.project, action, value: v.value, args: v.args }, CONTROL_BUDGET_MS)
+      const r = yield* call(
+        "relay",
+        Control,
+        { from: sender(), target: f.session, project: f.project, action, value: v.value, args: v.args },
+        CONTROL_BUDGET_MS
+      )
       yield* f.json ? printJson(controlJson(r)) : stdout(renderControl(r))
       yield* setExit(exitCodeFor(r.state))
     })
-).pipe(Command.withDescription("Drive a running Claude Code session from outside its terminal: a prompt, an abort, its model or effort, a slash command."))
+).pipe(
+  Command.withDescription(
+    "Drive a running Claude Code session from outside its terminal: a prompt, an abort, its model or effort, a slash command."
+  )
+)
 
 export const ask = Command.make(
   "ask",
@@ -67,7 +85,16 @@ export const ask = Command.make(
   },
   (f) =>
     Effect.gen(function* () {
-      const r = yield* call("relay", Ask, { from: sender(), target: f.session, project: f.project, question: f.question.join(" ") }, ASK_BUDGET_MS)
+      const r = yield* call(
+        "relay",
+        Ask,
+        { from: sender(), target: f.session, project: f.project, question: f.question.join(" ") },
+        ASK_BUDGET_MS
+      )
       yield* f.json ? printJson(askJson(r)) : stdout(renderAsk(r))
     })
-).pipe(Command.withDescription("Ask a running Claude Code session a side question; it answers from its conversation, which the question never enters."))
+).pipe(
+  Command.withDescription(
+    "Ask a running Claude Code session a side question; it answers from its conversation, which the question never enters."
+  )
+)

@@ -17,7 +17,10 @@ const text = (name: string, description: string) => Options.text(name).pipe(Opti
 export const cost = Command.make(
   "cost",
   {
-    project: text("project", "one project, by name (case-insensitive) or the absolute path of its directory; one no session sits under is refused"),
+    project: text(
+      "project",
+      "one project, by name (case-insensitive) or the absolute path of its directory; one no session sits under is refused"
+    ),
     provider: text("provider", "one session kind: claude, codex, crush, …"),
     since: text("since", "sessions active within a window: 7d, 24h, 90m"),
     json: jsonFlag,

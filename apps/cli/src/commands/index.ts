@@ -13,14 +13,22 @@ export const table = [
   { name: "send", command: () => require("./relay.js").send, summary: "hand a session a task and wait for its answer" },
   { name: "wait", command: () => require("./relay.js").wait, summary: "wait on a ticket, or collect every result waiting for you" },
   { name: "reply", command: () => require("./relay.js").reply, summary: "answer the session that sent you a task" },
-  { name: "control", command: () => require("./control.js").control, summary: "drive a running Claude Code session: prompt, abort, model, effort, slash command" },
+  {
+    name: "control",
+    command: () => require("./control.js").control,
+    summary: "drive a running Claude Code session: prompt, abort, model, effort, slash command"
+  },
   { name: "ask", command: () => require("./control.js").ask, summary: "ask a running Claude Code session a side question" },
   { name: "insert", command: () => require("./insert.js").insert, summary: "paste text at a session's prompt without sending it" },
   { name: "focus", command: () => require("./insert.js").focus, summary: "bring the window to a session's card" },
   { name: "open", command: () => require("./open.js").open, summary: "open a new session and start it" },
   { name: "close", command: () => require("./close.js").close, summary: "close a session and settle its checkout" },
   { name: "rename", command: () => require("./close.js").rename, summary: "rename a session" },
-  { name: "worktrees", command: () => require("./workspace.js").worktrees, summary: "list a project's worktrees, their state and sessions" },
+  {
+    name: "worktrees",
+    command: () => require("./workspace.js").worktrees,
+    summary: "list a project's worktrees, their state and sessions"
+  },
   { name: "folders", command: () => require("./workspace.js").folders, summary: "list a project's sidebar folders and their sessions" },
   { name: "file", command: () => require("./workspace.js").file, summary: "move a session into a sidebar folder" },
   { name: "rename-folder", command: () => require("./workspace.js").renameFolder, summary: "rename a sidebar folder (or take it apart)" },

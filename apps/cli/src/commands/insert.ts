@@ -40,7 +40,10 @@ export const insert = Command.make(
   {
     project: projectFlag,
     session: Options.text("session").pipe(Options.withDescription("the target: label, roster name or lich id"), Options.withDefault("")),
-    timeout: Options.integer("timeout").pipe(Options.withDescription("seconds to wait for the session to be at its prompt (default 10)"), Options.withDefault(0)),
+    timeout: Options.integer("timeout").pipe(
+      Options.withDescription("seconds to wait for the session to be at its prompt (default 10)"),
+      Options.withDefault(0)
+    ),
     json: jsonFlag,
     text: Args.text({ name: "text | -" }).pipe(Args.optional)
   },
@@ -48,15 +51,21 @@ export const insert = Command.make(
     Effect.gen(function* () {
       const fromArg = f.text._tag === "Some" && f.text.value !== "-" ? f.text.value : undefined
       const raw = fromArg ?? (yield* readStdin)
-      const text = yield* Either.mapLeft(checkBound(InsertSize, typeof raw === "string" ? raw : raw.toString("utf8")), (message) => new Usage({ message }))
+      const text = yield* Either.mapLeft(
+        checkBound(InsertSize, typeof raw === "string" ? raw : raw.toString("utf8")),
+        (message) => new Usage({ message })
+      )
       const seconds = f.timeout > 0 ? f.timeout : 10
-      const inserted = yield* call("relay", Insert, { from: sender(), session: f.session, project: f.project, text, timeout: f.timeout }, seconds * 1000 + WAIT_SLACK_MS)
+      const inserted = yield* call(
+        "relay",
+        Insert,
+        { from: sender(), session: f.session, project: f.project, text, timeout: f.timeout },
+        seconds * 1000 + WAIT_SLACK_MS
+      )
       yield* print(f.json, inserted, renderInserted)
     })
 ).pipe(Command.withDescription("Paste text at a session's prompt and leave it there: nothing presses Enter."))
 
-export const focus = Command.make(
-  "focus",
-  { project: projectFlag, json: jsonFlag, session: Args.text({ name: "session" }) },
-  (f) => Effect.flatMap(call("relay", Focus, { from: sender(), target: f.session, project: f.project }), (r) => print(f.json, r, renderFocused))
+export const focus = Command.make("focus", { project: projectFlag, json: jsonFlag, session: Args.text({ name: "session" }) }, (f) =>
+  Effect.flatMap(call("relay", Focus, { from: sender(), target: f.session, project: f.project }), (r) => print(f.json, r, renderFocused))
 ).pipe(Command.withDescription("Bring the lich window to the front with a session's card open."))

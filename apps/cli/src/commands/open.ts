@@ -10,8 +10,7 @@ import { Usage } from "../usage.js"
 import { waitBudgetMs } from "./relay.js"
 import { jsonFlag, projectFlag, sender, SPAWN_TIMEOUT_MS } from "./shared.js"
 
-const text = (name: string, description: string) =>
-  Options.text(name).pipe(Options.withDescription(description), Options.withDefault(""))
+const text = (name: string, description: string) => Options.text(name).pipe(Options.withDescription(description), Options.withDefault(""))
 
 const flags = {
   project: projectFlag,
@@ -24,7 +23,9 @@ const flags = {
   folder: text("folder", "the sidebar folder to file the new session under"),
   prompt: text("prompt", "a task to hand the new session as soon as its agent is up (waits 20 s, then a ticket)"),
   private: Options.boolean("private").pipe(Options.withDescription("with --prompt: keep the result to its ticket, as send --private")),
-  subagent: Options.boolean("subagent").pipe(Options.withDescription("with --prompt: open it as this session's subagent worker, in this checkout (experimental)")),
+  subagent: Options.boolean("subagent").pipe(
+    Options.withDescription("with --prompt: open it as this session's subagent worker, in this checkout (experimental)")
+  ),
   json: jsonFlag
 }
 
@@ -46,9 +47,13 @@ interface Flags {
 /** What --subagent refuses, before anything opens: a worker opens beside its caller, with a task. */
 const subagentRefusal = (f: Flags): Usage | undefined => {
   if (f.prompt === "") return new Usage({ message: "--subagent hands the new worker a task, and needs --prompt" })
-  if (sender() === "") return new Usage({ message: "--subagent opens a worker for the session this runs in, and this is not a lich session — use --prompt alone" })
+  if (sender() === "")
+    return new Usage({
+      message: "--subagent opens a worker for the session this runs in, and this is not a lich session — use --prompt alone"
+    })
   const taken = [f.project !== "" && "--project", f.folder !== "" && "--folder", f.private && "--private"].filter(Boolean)
-  if (taken.length > 0) return new Usage({ message: `--subagent opens the worker beside its caller, filed with it, and refuses ${taken.join(", ")}` })
+  if (taken.length > 0)
+    return new Usage({ message: `--subagent opens the worker beside its caller, filed with it, and refuses ${taken.join(", ")}` })
   return undefined
 }
 
@@ -60,12 +65,26 @@ const openWorker = (f: Flags) =>
     call(
       "relay",
       Subagent,
-      { from: sender(), kind: f.kind, worktree: f.worktree, base: f.base, model: f.model, effort: f.effort, ultracode: f.ultracode, prompt: f.prompt },
+      {
+        from: sender(),
+        kind: f.kind,
+        worktree: f.worktree,
+        base: f.base,
+        model: f.model,
+        effort: f.effort,
+        ultracode: f.ultracode,
+        prompt: f.prompt
+      },
       SPAWN_TIMEOUT_MS + waitBudgetMs(OPEN_PROMPT_WAIT_SECONDS)
     ),
     (w): { opened: Opened; delivery: Delivery } => ({
       opened: w.opened,
-      delivery: w.delivery !== undefined ? Either.right(w.delivery) : w.failure !== undefined && w.opened.startError === "" ? Either.left({ message: w.failure }) : undefined
+      delivery:
+        w.delivery !== undefined
+          ? Either.right(w.delivery)
+          : w.failure !== undefined && w.opened.startError === ""
+            ? Either.left({ message: w.failure })
+            : undefined
     })
   )
 
@@ -95,7 +114,14 @@ const openPlain = (f: Flags) =>
             call(
               "relay",
               Send,
-              { from: sender(), target: opened.session.id, project: "", prompt: f.prompt, timeout: OPEN_PROMPT_WAIT_SECONDS, private: f.private },
+              {
+                from: sender(),
+                target: opened.session.id,
+                project: "",
+                prompt: f.prompt,
+                timeout: OPEN_PROMPT_WAIT_SECONDS,
+                private: f.private
+              },
               waitBudgetMs(OPEN_PROMPT_WAIT_SECONDS)
             )
           )

@@ -4,18 +4,7 @@
  * lich — whether one runs and answers is one of the facts. Never opens the store; uploads nothing.
  */
 import { Command, Options } from "@effect/cli"
-import {
-  type Answer,
-  defaultName,
-  envText,
-  findInstance,
-  listDir,
-  logFiles,
-  providerFacts,
-  tail,
-  whichOn,
-  writeBundle
-} from "@lich/doctor"
+import { type Answer, defaultName, envText, findInstance, listDir, logFiles, providerFacts, tail, whichOn, writeBundle } from "@lich/doctor"
 import { probeConfinement } from "@lich/sandbox"
 import { configDir, coordinates, logFile, readRuntime } from "@lich/singleton"
 import { Data, Effect } from "effect"
@@ -45,7 +34,14 @@ export const askDiagnostics = (port: number, token: string, timeoutMs: number): 
       resolve(a)
     }
     const req = http.request(
-      { host: "127.0.0.1", port, method: "POST", path: `/rpc/system.Diagnostics?token=${encodeURIComponent(token)}`, agent: false, headers: { "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: `/rpc/system.Diagnostics?token=${encodeURIComponent(token)}`,
+        agent: false,
+        headers: { "content-type": "application/json" }
+      },
       (res) => {
         const chunks: Array<Buffer> = []
         res.on("data", (d: Buffer) => chunks.push(d))
@@ -53,7 +49,8 @@ export const askDiagnostics = (port: number, token: string, timeoutMs: number): 
           const body = Buffer.concat(chunks).toString("utf8")
           try {
             const j = JSON.parse(body) as { pid?: unknown; report?: unknown }
-            if (res.statusCode === 200 && typeof j.pid === "number" && typeof j.report === "string") return settle({ _tag: "answered", pid: j.pid, report: j.report })
+            if (res.statusCode === 200 && typeof j.pid === "number" && typeof j.report === "string")
+              return settle({ _tag: "answered", pid: j.pid, report: j.report })
           } catch {
             // not JSON: reported as the answer it was
           }
@@ -81,7 +78,10 @@ const GIT_TIMEOUT_MS = 2_000
 const buildOf = (self: string): string => {
   const root = path.dirname(path.dirname(self))
   try {
-    const rev = execFileSync("git", ["-C", root, "describe", "--always", "--dirty"], { timeout: GIT_TIMEOUT_MS, stdio: ["ignore", "pipe", "ignore"] })
+    const rev = execFileSync("git", ["-C", root, "describe", "--always", "--dirty"], {
+      timeout: GIT_TIMEOUT_MS,
+      stdio: ["ignore", "pipe", "ignore"]
+    })
     return `git ${rev.toString().trim()} (${root})`
   } catch {
     return `not a git checkout (${root})`

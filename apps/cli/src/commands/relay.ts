@@ -40,24 +40,28 @@ export const waitBudgetMs = (seconds: number): number =>
 
 /** Prints one outcome and sets the exit code its status maps to. */
 export const printResult = (r: RelayResult, asJson: boolean) =>
-  Effect.zipRight(
-    asJson ? printJson(resultJson(r)) : stdout(renderResult(r, "cli", sender() !== "")),
-    setExit(exitCodeFor(r.status))
-  )
+  Effect.zipRight(asJson ? printJson(resultJson(r)) : stdout(renderResult(r, "cli", sender() !== "")), setExit(exitCodeFor(r.status)))
 
 export const send = Command.make(
   "send",
   {
     project: projectFlag,
     timeout: timeoutFlag,
-    private: Options.boolean("private").pipe(Options.withDescription("keep the result to its ticket: no note at your prompt, not returned by a ticketless wait")),
+    private: Options.boolean("private").pipe(
+      Options.withDescription("keep the result to its ticket: no note at your prompt, not returned by a ticketless wait")
+    ),
     json: jsonFlag,
     session: Args.text({ name: "session" }).pipe(Args.withDescription("label, roster name or lich id of the target")),
     prompt: Args.text({ name: "prompt" }).pipe(Args.withDescription("the task, typed at the target's prompt"))
   },
   (f) =>
     Effect.flatMap(
-      call("relay", Send, { from: sender(), target: f.session, project: f.project, prompt: f.prompt, timeout: f.timeout, private: f.private }, waitBudgetMs(f.timeout)),
+      call(
+        "relay",
+        Send,
+        { from: sender(), target: f.session, project: f.project, prompt: f.prompt, timeout: f.timeout, private: f.private },
+        waitBudgetMs(f.timeout)
+      ),
       (r) => printResult(r, f.json)
     )
 ).pipe(Command.withDescription("Type a task at another session's prompt, submit it, and wait for its answer."))
@@ -74,7 +78,12 @@ export const wait = Command.make(
     Effect.gen(function* () {
       if (f.ticket._tag === "Some") {
         if (f.noWait) return yield* new Usage({ message: "--no-wait collects everything ready and takes no ticket — drop one of them" })
-        const r = yield* call("relay", Wait, { from: sender(), ticket: Ticket.make(f.ticket.value), timeout: f.timeout }, waitBudgetMs(f.timeout))
+        const r = yield* call(
+          "relay",
+          Wait,
+          { from: sender(), ticket: Ticket.make(f.ticket.value), timeout: f.timeout },
+          waitBudgetMs(f.timeout)
+        )
         return yield* printResult(r, f.json)
       }
       if (sender() === "") {
@@ -89,15 +98,12 @@ export const wait = Command.make(
     })
 ).pipe(Command.withDescription("Wait again on a ticket, or with none collect every result waiting for this session."))
 
-export const reply = Command.make(
-  "reply",
-  { words: Args.text({ name: "[ticket] answer" }).pipe(Args.between(1, 2)) },
-  (f) =>
-    Effect.gen(function* () {
-      const [a, b] = f.words
-      const ticket = b === undefined ? "" : a!
-      const answer = b === undefined ? a! : b
-      yield* call("relay", Reply, { from: sender(), ticket: Ticket.make(ticket), answer }, REPLY_PATIENCE_MS, replyUnsure(ticket))
-      yield* stdout(renderReplied())
-    })
+export const reply = Command.make("reply", { words: Args.text({ name: "[ticket] answer" }).pipe(Args.between(1, 2)) }, (f) =>
+  Effect.gen(function* () {
+    const [a, b] = f.words
+    const ticket = b === undefined ? "" : a!
+    const answer = b === undefined ? a! : b
+    yield* call("relay", Reply, { from: sender(), ticket: Ticket.make(ticket), answer }, REPLY_PATIENCE_MS, replyUnsure(ticket))
+    yield* stdout(renderReplied())
+  })
 ).pipe(Command.withDescription("Hand an answer to the session waiting on a ticket (or the one request open against this session)."))

@@ -9,9 +9,7 @@ import { jsonFlag, print, sender } from "./shared.js"
 export const sessions = Command.make("sessions", { json: jsonFlag }, ({ json }) =>
   Effect.flatMap(call("relay", Peers, { from: sender() }), (peers) => print(json, peers, renderSessions))
 ).pipe(
-  Command.withDescription(
-    "List the live sessions you can address: label, project, provider, roster name and the state each last reported."
-  )
+  Command.withDescription("List the live sessions you can address: label, project, provider, roster name and the state each last reported.")
 )
 
 export const whoami = Command.make("whoami", { json: jsonFlag }, ({ json }) =>

@@ -16,8 +16,7 @@ export const projectFlag = Options.text("project").pipe(
 export const sender = (): FromId => fromId(process.env.LICH_SESSION_ID)
 
 /** Prints `value` as JSON or as the prose `render` makes of it. */
-export const print = <A>(asJson: boolean, value: A, render: (a: A) => string) =>
-  asJson ? printJson(value) : stdout(render(value))
+export const print = <A>(asJson: boolean, value: A, render: (a: A) => string) => (asJson ? printJson(value) : stdout(render(value)))
 
 /** Timeouts for calls that may run git (fetch, worktree add/remove). */
 export const SPAWN_TIMEOUT_MS = 60_000

@@ -47,9 +47,7 @@ export const quit = Command.make("quit", {}, () =>
     const c = coordinates(process.env)
     if (!c) return yield* new Unreachable({ message: NO_LICH })
     // A lich that exits before its reply leaves still counts as quit.
-    yield* call("system", Quit, {}).pipe(
-      Effect.catchTag("Unreachable", (e) => (e.message === NO_LICH ? Effect.fail(e) : Effect.void))
-    )
+    yield* call("system", Quit, {}).pipe(Effect.catchTag("Unreachable", (e) => (e.message === NO_LICH ? Effect.fail(e) : Effect.void)))
     const deadline = Date.now() + QUIT_WAIT_MS
     while (yield* portAnswers(c.port)) {
       if (Date.now() > deadline) {

@@ -46,7 +46,16 @@ describe("the fast path", () => {
   })
 
   it("refuses what the schema refuses, so the full path words it", () => {
-    for (const body of ["", "{}", "null", "[1]", "[null]", JSON.stringify([{ ...peer, state: 1 }]), JSON.stringify([{ ...peer, state: "compacting" }]), JSON.stringify([{ ...peer, id: undefined }])]) {
+    for (const body of [
+      "",
+      "{}",
+      "null",
+      "[1]",
+      "[null]",
+      JSON.stringify([{ ...peer, state: 1 }]),
+      JSON.stringify([{ ...peer, state: "compacting" }]),
+      JSON.stringify([{ ...peer, id: undefined }])
+    ]) {
       expect(decodePeers(body)).toBeUndefined()
     }
     for (const body of ["", "[]", "null", JSON.stringify({ ...peer, kind: null })]) expect(decodeOne(body)).toBeUndefined()

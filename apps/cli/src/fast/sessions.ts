@@ -62,7 +62,12 @@ const jsonOnly = (args: ReadonlyArray<string>): boolean | undefined =>
   args.length === 0 ? false : args.length === 1 && args[0] === "--json" ? true : undefined
 
 /** Asks `relay.<method>` as the caller and prints the answer, as commands/sessions.ts does. */
-const ask = async <A>(method: string, args: ReadonlyArray<string>, decode: (body: string) => A | undefined, render: (a: A) => string): Promise<Result> => {
+const ask = async <A>(
+  method: string,
+  args: ReadonlyArray<string>,
+  decode: (body: string) => A | undefined,
+  render: (a: A) => string
+): Promise<Result> => {
   const json = jsonOnly(args)
   if (json === undefined) return { _tag: "fallback" }
   const outcome = await post(`/rpc/relay.${method}`, { from: process.env.LICH_SESSION_ID ?? "" })

@@ -22,7 +22,7 @@ export const outText = (text: string): string => (text.endsWith("\n") ? text : `
  * can be copied. Only that listing's line breaks are kept; every other control character is still
  * written out.
  */
-const TICKET_LISTING = /\\n(  lich reply [0-9a-f]{8} )/g
+const TICKET_LISTING = /\\n( {2}lich reply [0-9a-f]{8} )/g
 
 /** A failure: one `lich: …` line for stderr, whatever the message holds (user strings included). */
 export const failText = (message: string): string => `lich: ${oneLine(message).replace(TICKET_LISTING, "\n$1")}\n`

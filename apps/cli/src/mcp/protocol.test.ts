@@ -5,9 +5,17 @@ import { answer, classify, DEFAULT_PROTOCOL_VERSION, ErrorCode, respond as respo
 import { ok, tool } from "./Tool.js"
 
 const EchoInput = Schema.Struct({
-  text: Schema.propertySignature(Schema.String.annotations({ description: "what to say" })).annotations({ missingMessage: () => "is required" })
+  text: Schema.propertySignature(Schema.String.annotations({ description: "what to say" })).annotations({
+    missingMessage: () => "is required"
+  })
 })
-const echo = tool({ name: "echo", description: "says back what it was given", input: EchoInput, readOnly: true, run: (a) => Effect.succeed(ok(a.text)) })
+const echo = tool({
+  name: "echo",
+  description: "says back what it was given",
+  input: EchoInput,
+  readOnly: true,
+  run: (a) => Effect.succeed(ok(a.text))
+})
 const broken = tool({ ...echo, name: "broken", input: EchoInput, readOnly: false, run: () => Effect.die(new Error("kaboom")) })
 const server: Server = { name: "lich", version: "9.9.9", instructions: "be brief", tools: [echo, broken] }
 
@@ -53,7 +61,8 @@ describe("respond", () => {
       })
       expect(yield* respond(server, "initialize", {})).toMatchObject({ protocolVersion: DEFAULT_PROTOCOL_VERSION })
       expect(yield* respond(server, "initialize", undefined)).toMatchObject({ protocolVersion: "2025-06-18" })
-    }))
+    })
+  )
 
   it.effect("answers ping with an empty object", () => Effect.map(respond(server, "ping", undefined), (r) => expect(r).toEqual({})))
 
@@ -67,7 +76,8 @@ describe("respond", () => {
         annotations: { readOnlyHint: true }
       })
       expect(r.tools[1]).not.toHaveProperty("annotations")
-    }))
+    })
+  )
 
   it.effect("refuses an unknown method with -32601, and an unknown tool or a call without a name with -32602", () =>
     Effect.gen(function* () {
@@ -75,23 +85,31 @@ describe("respond", () => {
       expect(yield* failure(respond(server, "tools/call", { name: "nope" }))).toBe(ErrorCode.invalidParams)
       expect(yield* failure(respond(server, "tools/call", {}))).toBe(ErrorCode.invalidParams)
       expect(yield* failure(respond(server, "tools/call", { name: "echo", arguments: "text" }))).toBe(ErrorCode.invalidParams)
-    }))
+    })
+  )
 
   it.effect("turns a tool's failure into an isError result, never a protocol error", () =>
     Effect.gen(function* () {
-      expect(yield* respond(server, "tools/call", { name: "echo", arguments: { text: "hi" } })).toEqual({ content: [{ type: "text", text: "hi" }] })
+      expect(yield* respond(server, "tools/call", { name: "echo", arguments: { text: "hi" } })).toEqual({
+        content: [{ type: "text", text: "hi" }]
+      })
       expect(yield* respond(server, "tools/call", { name: "echo" })).toEqual({
         content: [{ type: "text", text: "text is required" }],
         isError: true
       })
-    }))
+    })
+  )
 
   it.effect("turns a bug inside a tool into an isError result naming the tool, and keeps serving", () =>
     Effect.gen(function* () {
-      const r = (yield* respond(server, "tools/call", { name: "broken", arguments: { text: "x" } })) as { content: Array<{ text: string }>; isError: boolean }
+      const r = (yield* respond(server, "tools/call", { name: "broken", arguments: { text: "x" } })) as {
+        content: Array<{ text: string }>
+        isError: boolean
+      }
       expect(r.isError).toBe(true)
       expect(r.content[0]!.text).toMatch(/^lich mcp failed inside broken: .*kaboom/)
-    }))
+    })
+  )
 })
 
 describe("answer", () => {

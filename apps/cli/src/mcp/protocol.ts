@@ -63,7 +63,11 @@ export const classify = (line: string): Incoming => {
   // No id at all is a notification; an id of a type JSON-RPC does not allow is refused, not guessed at.
   if (!("id" in msg)) return { _tag: "notification", method: msg.method, params: msg.params }
   if (!isId(msg.id)) {
-    return { _tag: "invalid", id: null, error: new RpcError({ code: ErrorCode.invalidRequest, message: "an id must be a string or a number" }) }
+    return {
+      _tag: "invalid",
+      id: null,
+      error: new RpcError({ code: ErrorCode.invalidRequest, message: "an id must be a string or a number" })
+    }
   }
   return { _tag: "request", id: msg.id, method: msg.method, params: msg.params }
 }
@@ -78,7 +82,8 @@ const initialize = (server: Server, params: unknown) => {
   }
 }
 
-const content = (t: ToolText) => (t.isError ? { content: [{ type: "text", text: t.text }], isError: true } : { content: [{ type: "text", text: t.text }] })
+const content = (t: ToolText) =>
+  t.isError ? { content: [{ type: "text", text: t.text }], isError: true } : { content: [{ type: "text", text: t.text }] }
 
 /** A defect is a bug in lich, and still only this call's failure: the agent is told, the server goes on. */
 const runTool = (tool: Tool, args: Args) =>
@@ -97,7 +102,10 @@ const callTool = (server: Server, params: unknown) => {
   const tool = server.tools.find((t) => t.name === params.name)
   if (!tool) {
     return Effect.fail(
-      new RpcError({ code: ErrorCode.invalidParams, message: `unknown tool "${params.name}" — tools/list names the ${server.tools.length} there are` })
+      new RpcError({
+        code: ErrorCode.invalidParams,
+        message: `unknown tool "${params.name}" — tools/list names the ${server.tools.length} there are`
+      })
     )
   }
   const args = params.arguments

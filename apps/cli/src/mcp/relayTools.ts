@@ -3,7 +3,17 @@
  * that was handed to you. The words of every outcome are the CLI's own renderers in their "mcp"
  * variant, so a tool result and `lich send` never drift apart.
  */
-import { Collect, ListSessionsInput, Peers, Reply, ReplyToSessionInput, Send, SendToSessionInput, Wait, WaitForAnswerInput } from "@lich/contract"
+import {
+  Collect,
+  ListSessionsInput,
+  Peers,
+  Reply,
+  ReplyToSessionInput,
+  Send,
+  SendToSessionInput,
+  Wait,
+  WaitForAnswerInput
+} from "@lich/contract"
 import type { RelayResult } from "@lich/contract"
 import { Effect } from "effect"
 import { call } from "../layers.js"
@@ -48,7 +58,9 @@ const waitForAnswer = tool({
   run: ({ ticket, timeout, noWait }) =>
     ticket !== ""
       ? Effect.map(call("relay", Wait, { from: sender(), ticket, timeout }, holdMs(timeout)), resultText)
-      : Effect.map(call("relay", Collect, { from: sender(), timeout, noWait }, holdMs(noWait ? 0 : timeout)), (c) => ok(renderCollected(c, "mcp")))
+      : Effect.map(call("relay", Collect, { from: sender(), timeout, noWait }, holdMs(noWait ? 0 : timeout)), (c) =>
+          ok(renderCollected(c, "mcp"))
+        )
 })
 
 const replyToSession = tool({

@@ -23,13 +23,28 @@ const called = (name: string, args: Args) => Effect.either(byName(name).run(args
 describe("the tool table", () => {
   it("has the contract's fourteen tools in its order, with readOnlyHint on the three list tools only", () => {
     expect(tools.map((t) => t.name)).toEqual(toolNames)
-    expect(toolNames).toEqual(["list_sessions", "send_to_session", "wait_for_answer", "reply_to_session", "open_session", "close_session",
-      "rename_session", "control_session", "ask_session", "list_worktrees", "list_folders", "file_session", "rename_folder", "color_folder"])
+    expect(toolNames).toEqual([
+      "list_sessions",
+      "send_to_session",
+      "wait_for_answer",
+      "reply_to_session",
+      "open_session",
+      "close_session",
+      "rename_session",
+      "control_session",
+      "ask_session",
+      "list_worktrees",
+      "list_folders",
+      "file_session",
+      "rename_folder",
+      "color_folder"
+    ])
     expect(tools.filter((t) => t.readOnly).map((t) => t.name)).toEqual(["list_sessions", "list_worktrees", "list_folders"])
   })
 
   it("lists each tool's input as generated from the contract's schema of that name", () => {
-    for (const t of tools) expect([t.name, t.inputSchema]).toEqual([t.name, toolInputJsonSchema(toolInputs[t.name as keyof typeof toolInputs])])
+    for (const t of tools)
+      expect([t.name, t.inputSchema]).toEqual([t.name, toolInputJsonSchema(toolInputs[t.name as keyof typeof toolInputs])])
   })
 
   it("lists every input as a plain object schema: no $schema, $defs, $ref or additionalProperties, every parameter typed and described", () => {
@@ -48,22 +63,53 @@ describe("the tool table", () => {
 
   it("requires what the contract requires, and nothing else", () => {
     expect(Object.fromEntries(tools.map((t) => [t.name, t.inputSchema.required ?? []]))).toEqual({
-      list_sessions: [], send_to_session: ["session", "prompt"], wait_for_answer: [], reply_to_session: ["answer"], open_session: [],
-      close_session: ["session"], rename_session: ["label"], control_session: ["session", "action"], ask_session: ["session", "question"],
-      list_worktrees: [], list_folders: [], file_session: ["folder"], rename_folder: ["folder", "to"], color_folder: ["folder", "color"]
+      list_sessions: [],
+      send_to_session: ["session", "prompt"],
+      wait_for_answer: [],
+      reply_to_session: ["answer"],
+      open_session: [],
+      close_session: ["session"],
+      rename_session: ["label"],
+      control_session: ["session", "action"],
+      ask_session: ["session", "question"],
+      list_worktrees: [],
+      list_folders: [],
+      file_session: ["folder"],
+      rename_folder: ["folder", "to"],
+      color_folder: ["folder", "color"]
     })
   })
 
   it("names the contract's parameters, with their types and word lists", () => {
     const typed = (name: string) => Object.fromEntries(Object.entries(props(name)).map(([k, p]) => [k, p.enum ?? p.type]))
-    expect(typed("send_to_session")).toEqual({ session: "string", prompt: "string", project: "string", timeout_seconds: "number", private: "boolean" })
+    expect(typed("send_to_session")).toEqual({
+      session: "string",
+      prompt: "string",
+      project: "string",
+      timeout_seconds: "number",
+      private: "boolean"
+    })
     expect(typed("wait_for_answer")).toEqual({ ticket: "string", timeout_seconds: "number", no_wait: "boolean" })
     expect(typed("open_session")).toEqual({
-      project: "string", kind: "string", worktree: "string", base: "string", model: "string",
-      effort: "string", ultracode: "boolean", folder: "string", prompt: "string", private: "boolean"
+      project: "string",
+      kind: "string",
+      worktree: "string",
+      base: "string",
+      model: "string",
+      effort: "string",
+      ultracode: "boolean",
+      folder: "string",
+      prompt: "string",
+      private: "boolean"
     })
     expect(typed("close_session")).toEqual({ session: "string", project: "string", worktree: ["keep", "remove"], force: "boolean" })
-    expect(typed("control_session")).toEqual({ session: "string", action: ControlAction.literals, value: "string", args: "string", project: "string" })
+    expect(typed("control_session")).toEqual({
+      session: "string",
+      action: ControlAction.literals,
+      value: "string",
+      args: "string",
+      project: "string"
+    })
     expect(Object.keys(props("rename_session"))).toEqual(["label", "session", "project"])
     expect(Object.keys(props("file_session"))).toEqual(["folder", "session", "project"])
   })
@@ -80,22 +126,30 @@ describe("the tool table", () => {
 describe("text arguments", () => {
   it.effect("take any scalar a model puts there, as its string", () =>
     Effect.gen(function* () {
-      for (const [v, s] of [["lich", "lich"], [42, "42"], [true, "true"], [1.5, "1.5"]] as const) {
+      for (const [v, s] of [
+        ["lich", "lich"],
+        [42, "42"],
+        [true, "true"],
+        [1.5, "1.5"]
+      ] as const) {
         expect(yield* decode("list_folders", { project: v })).toEqual({ project: s })
       }
-    }))
+    })
+  )
 
   it.effect("read a field left out, or sent as null, as empty when it is optional", () =>
     Effect.gen(function* () {
       expect(yield* decode("list_folders", {})).toEqual({ project: "" })
       expect(yield* decode("list_folders", { project: null })).toEqual({ project: "" })
-    }))
+    })
+  )
 
   it.effect("refuse an object or a list, naming the field", () =>
     Effect.gen(function* () {
       expect(yield* decode("list_folders", { project: { a: 1 } })).toBe("project must be text, and this call passed an object")
       expect(yield* decode("list_folders", { project: ["a"] })).toBe("project must be text, and this call passed a list")
-    }))
+    })
+  )
 
   it.effect("refuse a required field that is missing, but accept it empty — a missing field is not an empty one", () =>
     Effect.gen(function* () {
@@ -103,14 +157,16 @@ describe("text arguments", () => {
       expect(yield* decode("file_session", {})).toBe(why)
       expect(yield* decode("file_session", { folder: null })).toBe(why)
       expect(yield* decode("file_session", { folder: "" })).toEqual({ folder: "", target: "", project: "" })
-    }))
+    })
+  )
 
   it.effect("refuse an empty value where empty names nothing", () =>
     Effect.gen(function* () {
       expect(yield* decode("close_session", { session: "  " })).toBe("session is empty: name the session to close")
       expect(yield* decode("close_session", {})).toBe("session is required: name the session to close")
       expect(yield* decode("close_session", { session: 7 })).toMatchObject({ target: "7" })
-    }))
+    })
+  )
 
   it.effect("take one of a fixed set of words, or nothing, and refuse any other word", () =>
     Effect.gen(function* () {
@@ -118,16 +174,31 @@ describe("text arguments", () => {
       expect(yield* decode("close_session", { session: "a" })).toMatchObject({ worktree: "" })
       expect(yield* decode("close_session", { session: "a", worktree: "delete" })).toBe('worktree takes "keep" or "remove", not "delete"')
       expect(yield* decode("close_session", { session: "a", worktree: 5 })).toBe('worktree takes "keep" or "remove", not "5"')
-      expect(yield* decode("control_session", { session: "a", action: "reboot" })).toBe('action takes prompt, abort, model, effort, command, not "reboot"')
-      expect(yield* decode("control_session", { session: "a", action: " " })).toBe("action is empty: say what to do: prompt, abort, model, effort, command")
-    }))
+      expect(yield* decode("control_session", { session: "a", action: "reboot" })).toBe(
+        'action takes prompt, abort, model, effort, command, not "reboot"'
+      )
+      expect(yield* decode("control_session", { session: "a", action: " " })).toBe(
+        "action is empty: say what to do: prompt, abort, model, effort, command"
+      )
+    })
+  )
 
   it.effect("ask for a control's value where the action is nothing without one", () =>
     Effect.gen(function* () {
-      expect(yield* decode("control_session", { session: "a", action: "prompt" })).toBe("value is required: the prompt action needs the prompt's text")
-      expect(yield* decode("control_session", { session: "a", action: "command", value: "" })).toBe("value is empty: the command action needs the slash command's name")
-      expect(yield* decode("control_session", { session: "a", action: "model" })).toEqual({ target: "a", action: "model", args: "", project: "" })
-    }))
+      expect(yield* decode("control_session", { session: "a", action: "prompt" })).toBe(
+        "value is required: the prompt action needs the prompt's text"
+      )
+      expect(yield* decode("control_session", { session: "a", action: "command", value: "" })).toBe(
+        "value is empty: the command action needs the slash command's name"
+      )
+      expect(yield* decode("control_session", { session: "a", action: "model" })).toEqual({
+        target: "a",
+        action: "model",
+        args: "",
+        project: ""
+      })
+    })
+  )
 })
 
 describe("flags", () => {
@@ -139,16 +210,20 @@ describe("flags", () => {
         expect(yield* decode("close_session", { session: "a", force: v })).toMatchObject({ force: false })
       }
       expect(yield* decode("close_session", { session: "a" })).toMatchObject({ force: false })
-    }))
+    })
+  )
 
   it.effect("refuse the combinations a tool cannot act on, naming the flag", () =>
     Effect.gen(function* () {
       expect(yield* decode("wait_for_answer", { ticket: "a1b2c3d4", no_wait: true })).toBe(
         "no_wait is for collecting without a ticket; to wait on one errand, leave no_wait out"
       )
-      expect(yield* decode("open_session", { private: "true" })).toMatch(/^private is about the task's hand-off, and this call carries no prompt/)
+      expect(yield* decode("open_session", { private: "true" })).toMatch(
+        /^private is about the task's hand-off, and this call carries no prompt/
+      )
       expect(yield* decode("wait_for_answer", { no_wait: true })).toEqual({ ticket: "", timeout: 90, noWait: true })
-    }))
+    })
+  )
 })
 
 describe("timeout_seconds", () => {
@@ -160,18 +235,22 @@ describe("timeout_seconds", () => {
       expect(yield* timeout("45")).toBe(45)
       expect(yield* timeout(" 2.5 ")).toBe(2.5)
       expect(yield* timeout(0.1)).toBe(0.1)
-    }))
+    })
+  )
 
   it.effect("is clamped to 90 seconds, the longest a tool call may hold the line", () =>
     Effect.gen(function* () {
       for (const v of [600, "1e9", 90]) expect(yield* timeout(v)).toBe(90)
-    }))
+    })
+  )
 
   it.effect("means the full 90 seconds when zero, negative, missing or not a number", () =>
     Effect.gen(function* () {
-      for (const v of [0, -5, "0", "-1", "", "soon", null, undefined, true, Number.NaN, Number.POSITIVE_INFINITY]) expect(yield* timeout(v)).toBe(90)
+      for (const v of [0, -5, "0", "-1", "", "soon", null, undefined, true, Number.NaN, Number.POSITIVE_INFINITY])
+        expect(yield* timeout(v)).toBe(90)
       expect(yield* decode("wait_for_answer", {})).toMatchObject({ timeout: 90 })
-    }))
+    })
+  )
 })
 
 describe("a refused call", () => {
@@ -187,7 +266,13 @@ describe("a refused call", () => {
       for (const [name, args, start] of cases) {
         const r = yield* called(name, args)
         const message = Either.isLeft(r) ? r.left.message : "accepted"
-        expect([name, Either.isLeft(r) && r.left._tag, message.startsWith(start), message.includes("\n")]).toEqual([name, "Refusal", true, false])
+        expect([name, Either.isLeft(r) && r.left._tag, message.startsWith(start), message.includes("\n")]).toEqual([
+          name,
+          "Refusal",
+          true,
+          false
+        ])
       }
-    }))
+    })
+  )
 })

@@ -26,7 +26,13 @@ const harness = (tools: ReadonlyArray<Tool>) => {
       check()
     })
   const send = (m: unknown) => Effect.sync(() => void stdin.write(`${JSON.stringify(m)}\n`))
-  return { stdin, lines, linesWritten, send, run: serve({ version: "0", io: { input: stdin, output: stdout }, tools }).pipe(Effect.provide(LichClient.test({}))) }
+  return {
+    stdin,
+    lines,
+    linesWritten,
+    send,
+    run: serve({ version: "0", io: { input: stdin, output: stdout }, tools }).pipe(Effect.provide(LichClient.test({})))
+  }
 }
 
 /** A tool with no parameters that answers what `run` gives it. */
@@ -34,7 +40,8 @@ const bare = (name: string, run: () => Effect.Effect<ToolText>) =>
   tool({ name, description: `${name}, for the test`, input: Schema.Struct({}), readOnly: false, run })
 
 /** A tool that answers `text` once the test releases it. */
-const held = (name: string, text: string, release: Deferred.Deferred<void>) => bare(name, () => Effect.as(Deferred.await(release), ok(text)))
+const held = (name: string, text: string, release: Deferred.Deferred<void>) =>
+  bare(name, () => Effect.as(Deferred.await(release), ok(text)))
 
 /** The server running on its pipes, and its fiber to join once stdin is closed. */
 const serving = (tools: ReadonlyArray<Tool>) =>
@@ -58,7 +65,8 @@ describe("serve", () => {
       expect(h.lines[1]).toEqual({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "released" }] } })
       h.stdin.end()
       yield* Fiber.join(server)
-    }))
+    })
+  )
 
   it.effect("interrupts a cancelled request and never answers it", () =>
     Effect.gen(function* () {
@@ -80,7 +88,8 @@ describe("serve", () => {
       h.stdin.end()
       yield* Fiber.join(server)
       expect(h.lines).toEqual([{ jsonrpc: "2.0", id: "b", result: {} }])
-    }))
+    })
+  )
 
   it.effect("lets calls already running answer after the client closes stdin, then ends", () =>
     Effect.gen(function* () {
@@ -92,5 +101,6 @@ describe("serve", () => {
       yield* Fiber.join(server)
       yield* h.linesWritten(1)
       expect(h.lines).toEqual([{ jsonrpc: "2.0", id: 9, result: { content: [{ type: "text", text: "late but here" }] } }])
-    }))
+    })
+  )
 })

@@ -45,7 +45,11 @@ const ownOrNamed =
   <A extends { readonly target: string }>(what: string, act: (a: A) => Effect.Effect<ToolText, Failure, LichClient>) =>
   (a: A) =>
     a.target === "" && sender() === ""
-      ? Effect.fail(new Refusal({ message: `this server is not running inside a lich session, so there is no session of your own to ${what} — name the session` }))
+      ? Effect.fail(
+          new Refusal({
+            message: `this server is not running inside a lich session, so there is no session of your own to ${what} — name the session`
+          })
+        )
       : act(a)
 
 /** The open, then the task: a task that did not reach the session is said, not failed — the open stands. */
@@ -101,7 +105,9 @@ const renameSession = tool({
   description:
     "Rename a session: the name on its card, which is also a name it is addressed by. Leave session out to rename your own. A name another session of that project holds is refused.",
   input: RenameSessionInput,
-  run: ownOrNamed("rename", (rename) => Effect.map(call("spawn", Rename, { from: sender(), ...rename }), (renamed) => ok(renderRenamed(renamed))))
+  run: ownOrNamed("rename", (rename) =>
+    Effect.map(call("spawn", Rename, { from: sender(), ...rename }), (renamed) => ok(renderRenamed(renamed)))
+  )
 })
 
 /** A list tool: the project's checkouts or folders, as the JSON the procedure answers. */

@@ -5,7 +5,8 @@
  */
 import type { CostReport, CostSourceName } from "@lich/contract"
 
-export const READOUT_OFF_LINE = "The cost readout is off (setting cost.readout): no transcript is being summed, so every session is unpriced."
+export const READOUT_OFF_LINE =
+  "The cost readout is off (setting cost.readout): no transcript is being summed, so every session is unpriced."
 
 const dollars = (usd: number) => `$${usd.toFixed(2)}`
 const rung = (s: CostSourceName) => (s === "" ? "—" : s)

@@ -30,9 +30,13 @@ describe("doctor's report", () => {
   })
   it("counts warnings and failures in words that agree with the number", () => {
     expect(verdictLine([check("gh", "warn", 0, "")])).toBe("lich starts. 1 warning above limits something it offers.")
-    expect(verdictLine([check("gh", "warn", 0, ""), check("git", "warn", 0, "")])).toBe("lich starts. 2 warnings above limit something it offers.")
+    expect(verdictLine([check("gh", "warn", 0, ""), check("git", "warn", 0, "")])).toBe(
+      "lich starts. 2 warnings above limit something it offers."
+    )
     expect(verdictLine([check("home", "fail", 0, ""), check("gh", "warn", 0, "")])).toBe("1 check above stops a launch here. Fix it first.")
-    expect(verdictLine([check("home", "fail", 0, ""), check("store", "fail", 0, "")])).toBe("2 checks above stop a launch here. Fix them first.")
+    expect(verdictLine([check("home", "fail", 0, ""), check("store", "fail", 0, "")])).toBe(
+      "2 checks above stop a launch here. Fix them first."
+    )
   })
   it("names the platform as Go did", () => {
     expect(platformOf("linux", "x64")).toBe("linux/amd64")

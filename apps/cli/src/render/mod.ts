@@ -13,9 +13,13 @@ const done = (r: ControlResult): string => {
     case "abort":
       return `${s} stopped its running turn.`
     case "model":
-      return r.value === undefined ? `${s} is back on its own model from its next request on.` : `${s} uses model "${r.value}" from its next request on.`
+      return r.value === undefined
+        ? `${s} is back on its own model from its next request on.`
+        : `${s} uses model "${r.value}" from its next request on.`
     case "effort":
-      return r.value === undefined ? `${s} is back on its own effort from its next request on.` : `${s} runs at effort "${r.value}" from its next request on.`
+      return r.value === undefined
+        ? `${s} is back on its own effort from its next request on.`
+        : `${s} runs at effort "${r.value}" from its next request on.`
     case "command":
       return `${s} ran /${(r.value ?? "").split(" ")[0]}.`
   }

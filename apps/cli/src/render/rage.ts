@@ -63,16 +63,27 @@ export const renderReportMd = (r: RageReport): string =>
     "",
     "## Providers",
     "",
-    table(["provider", "binary", "on PATH", "plugin laid by lich"], r.providers.map((p) => [p.id, p.binary, p.resolved ?? "not found", p.plugins.join(", ") || "—"])),
+    table(
+      ["provider", "binary", "on PATH", "plugin laid by lich"],
+      r.providers.map((p) => [p.id, p.binary, p.resolved ?? "not found", p.plugins.join(", ") || "—"])
+    ),
     "",
     "## Config directory",
     "",
     r.configEntries.length === 0
       ? "(empty or missing)"
-      : table(["entry", "kind", "size", "mode", "note"], r.configEntries.map((e) => [e.name, e.kind, String(e.size), e.mode, e.note])),
+      : table(
+          ["entry", "kind", "size", "mode", "note"],
+          r.configEntries.map((e) => [e.name, e.kind, String(e.size), e.mode, e.note])
+        ),
     "",
     "## Logs",
     "",
-    r.logs.length === 0 ? "No log file was found." : table(["file", "size on disk"], r.logs.map((l) => [l.name, String(l.size)])),
+    r.logs.length === 0
+      ? "No log file was found."
+      : table(
+          ["file", "size on disk"],
+          r.logs.map((l) => [l.name, String(l.size)])
+        ),
     ""
   ].join("\n")

@@ -7,7 +7,6 @@ import { type Collected, ENDED, type Focused, type Inserted, type RelayResult, U
 
 export type Audience = "cli" | "mcp"
 
-
 /** The opening of a pending outcome: still working, blocked on a person and why, or not known. */
 const pendingOpening = (r: RelayResult): string => {
   if (r.detail === undefined || r.detail === "") return `${r.target} is still working.`

@@ -6,7 +6,16 @@ import { renderSessions, renderWhoami } from "./sessions.js"
 import { renderClosed, renderOpened, renderRenamed } from "./spawn.js"
 
 const peer = (label: string, state: SessionState = "") =>
-  new Peer({ label, name: `lich-${label.slice(0, 4)}`, project: "lich", kind: "codex", state, id: `id-${label}`, path: "/p", projectPath: "/p" })
+  new Peer({
+    label,
+    name: `lich-${label.slice(0, 4)}`,
+    project: "lich",
+    kind: "codex",
+    state,
+    id: `id-${label}`,
+    path: "/p",
+    projectPath: "/p"
+  })
 
 describe("the roster", () => {
   it("prints a header and one tab-separated row per session, with - for no state", () => {
@@ -22,7 +31,20 @@ describe("the roster", () => {
   })
 })
 
-const session = new Session({ id: SessionId.make("9f8e"), projectId: ProjectId.make("p1"), project: "lich", label: "auth-fix", name: "auth-fix-9f8e", kind: "claude", path: "", nextSeq: 5, originSessionId: "", originLabel: "", confined: false, folder: "" })
+const session = new Session({
+  id: SessionId.make("9f8e"),
+  projectId: ProjectId.make("p1"),
+  project: "lich",
+  label: "auth-fix",
+  name: "auth-fix-9f8e",
+  kind: "claude",
+  path: "",
+  nextSeq: 5,
+  originSessionId: "",
+  originLabel: "",
+  confined: false,
+  folder: ""
+})
 
 describe("open, close and rename", () => {
   it("names both addresses and the worktree when there is one", () => {
@@ -34,7 +56,9 @@ describe("open, close and rename", () => {
     const c = { id: "1", projectId: "p", project: "lich", label: "x" }
     expect(renderClosed(new Closed({ ...c, worktree: "", kept: false, removed: false }))).toBe('Closed "x".')
     expect(renderClosed(new Closed({ ...c, worktree: "/w", kept: false, removed: true }))).toBe('Closed "x" and removed its worktree /w.')
-    expect(renderClosed(new Closed({ ...c, worktree: "/w", kept: true, removed: false }))).toMatch(/^Closed "x"\. Its worktree \/w is still there, and the session is parked/)
+    expect(renderClosed(new Closed({ ...c, worktree: "/w", kept: true, removed: false }))).toMatch(
+      /^Closed "x"\. Its worktree \/w is still there, and the session is parked/
+    )
   })
   it("renames in one line", () => {
     expect(renderRenamed(new Renamed({ id: "1", project: "lich", label: "new", previous: "old" }))).toBe('Renamed "old" to "new".')
@@ -56,7 +80,9 @@ describe("relay outcomes", () => {
   it("says what lich does not know about a target that reports no state, and still hands back the ticket", () => {
     const r = new RelayResult({ ticket: "a1b2c3d4", target: "docs", status: "pending", answer: "", detail: "unreported" })
     const text = renderResult(r)
-    expect(text).toMatch(/^docs reports no state to lich, so whether it is still working, finished without replying, or never read the message is not known here/)
+    expect(text).toMatch(
+      /^docs reports no state to lich, so whether it is still working, finished without replying, or never read the message is not known here/
+    )
     expect(text).not.toContain("is still working.")
     expect(text).toContain("lich wait a1b2c3d4")
   })
@@ -67,7 +93,9 @@ describe("relay outcomes", () => {
   })
   it("collects oldest first and lists who still owes an answer", () => {
     const c = new Collected({ results: [result("answered", "done")], open: ["api", "web"], held: false })
-    expect(renderCollected(c)).toBe('Answer from "docs" (ticket a1b2c3d4):\ndone\n\nStill working: "api", "web". Their results will announce themselves at your prompt.')
+    expect(renderCollected(c)).toBe(
+      'Answer from "docs" (ticket a1b2c3d4):\ndone\n\nStill working: "api", "web". Their results will announce themselves at your prompt.'
+    )
     expect(renderCollected(new Collected({ results: [], open: [], held: false }))).toBe(
       "Nothing to collect: no results are waiting and no errand of yours is open."
     )

@@ -10,9 +10,7 @@ export const renderOpened = (o: Opened): string => {
   ]
   if (o.resumed) lines.push(`It resumes the session parked on that worktree, conversation included.`)
   if (s.confined) {
-    lines.push(
-      `It runs confined: the machine is read-only to it, its home is a private one, and only its checkout is writable.`
-    )
+    lines.push(`It runs confined: the machine is read-only to it, its home is a private one, and only its checkout is writable.`)
   }
   return lines.join("\n")
 }

@@ -18,13 +18,19 @@ export class BindError extends Data.TaggedError("BindError")<{ readonly port: nu
 
 export interface Routes<R> {
   /** `after` runs once the reply has been written: quit answers before it ends anything. */
-  readonly rpc: (tag: string, body: string) => Effect.Effect<{ status: number; body: unknown; after?: Effect.Effect<void> | undefined }, never, R>
+  readonly rpc: (
+    tag: string,
+    body: string
+  ) => Effect.Effect<{ status: number; body: unknown; after?: Effect.Effect<void> | undefined }, never, R>
   readonly events: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
   readonly terminal: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
   /** Hook endpoints: path → handler of the raw body and the `X-Lich-Plugin` header ("" when absent). */
   readonly post: ReadonlyMap<string, (body: string, plugin: string) => Effect.Effect<{ status: number; text?: string }, never, R>>
   /** Hook routes over GET (the mod's long poll and status): path → handler of the query and `X-Lich-Plugin`. */
-  readonly get?: ReadonlyMap<string, (query: URLSearchParams, plugin: string) => Effect.Effect<{ status: number; body?: unknown }, never, R>>
+  readonly get?: ReadonlyMap<
+    string,
+    (query: URLSearchParams, plugin: string) => Effect.Effect<{ status: number; body?: unknown }, never, R>
+  >
   /** Hook bodies allowed past MAX_HOOK_BODY, by path (an ack carries a side answer). */
   readonly postLimits?: ReadonlyMap<string, number>
   /** `POST /launch`: trades a one-time launch code for the token, so it is served without one. */
@@ -75,8 +81,12 @@ const readBody = (req: http.IncomingMessage, limit: number) =>
   })
 
 /** A POST route: `then` of the body when it is within `limit`, else a 413 saying `tooLarge`. */
-const withBody = <R>(req: http.IncomingMessage, limit: number, tooLarge: unknown, then: (body: string) => Effect.Effect<Answer, never, R>): Route<R> =>
-  req.method !== "POST" ? Effect.succeed(NOT_ALLOWED) : { limit, tooLarge, then }
+const withBody = <R>(
+  req: http.IncomingMessage,
+  limit: number,
+  tooLarge: unknown,
+  then: (body: string) => Effect.Effect<Answer, never, R>
+): Route<R> => (req.method !== "POST" ? Effect.succeed(NOT_ALLOWED) : { limit, tooLarge, then })
 
 /** `self`, unless the client goes away first: then it is interrupted and nothing is sent. */
 const whileConnected = <R>(res: http.ServerResponse, self: Effect.Effect<Answer, never, R>) =>
@@ -110,15 +120,24 @@ const dispatch = <R>(o: ListenerOptions, routes: Routes<R>, req: http.IncomingMe
   if (p === "/launch" && routes.launch) return withBody(req, MAX_LAUNCH_BODY, rpcEnvelope("body too large"), routes.launch)
   if (!tokenMatches(url.searchParams.get("token"), o.token)) return Effect.succeed({ status: 401, body: "invalid token" })
   if (p === "/ping") return Effect.succeed({ status: 204 })
-  if (p.startsWith("/rpc/")) return withBody(req, MAX_RPC_BODY, rpcEnvelope("request body over 1 MiB"), (body) => routes.rpc(p.slice(5), body))
+  if (p.startsWith("/rpc/"))
+    return withBody(req, MAX_RPC_BODY, rpcEnvelope("request body over 1 MiB"), (body) => routes.rpc(p.slice(5), body))
   const plugin = String(req.headers["x-lich-plugin"] ?? "")
   const poll = routes.get?.get(p)
   // A long poll whose client went away is interrupted, not left parked for its full 25 s.
-  if (poll) return req.method === "GET" ? whileConnected(res, Effect.suspend(() => poll(url.searchParams, plugin))) : Effect.succeed(NOT_ALLOWED)
+  if (poll)
+    return req.method === "GET"
+      ? whileConnected(
+          res,
+          Effect.suspend(() => poll(url.searchParams, plugin))
+        )
+      : Effect.succeed(NOT_ALLOWED)
   const hook = routes.post.get(p)
   if (!hook) return Effect.succeed({ status: 404, body: "not found" })
   const limit = routes.postLimits?.get(p) ?? MAX_HOOK_BODY
-  return withBody(req, limit, `body over ${limit / 1024} KiB`, (body) => Effect.map(hook(body, plugin), (r) => ({ status: r.status, body: r.text })))
+  return withBody(req, limit, `body over ${limit / 1024} KiB`, (body) =>
+    Effect.map(hook(body, plugin), (r) => ({ status: r.status, body: r.text }))
+  )
 }
 
 /** The request target, or the refusal of a malformed one, a foreign Host or a foreign Origin. */
@@ -134,7 +153,12 @@ const admit = (o: ListenerOptions, req: http.IncomingMessage): URL | Answer => {
  * Sends what a route answered. A request that failed inside lich answers in words; the cause (and
  * any stack) goes to the log only.
  */
-const respond = <R>(runFork: (e: Effect.Effect<void>) => unknown, req: http.IncomingMessage, res: http.ServerResponse, reply: Effect.Effect<Answer, never, R>) => {
+const respond = <R>(
+  runFork: (e: Effect.Effect<void>) => unknown,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  reply: Effect.Effect<Answer, never, R>
+) => {
   return reply.pipe(
     Effect.flatMap((a) =>
       Effect.sync(() => {
@@ -155,14 +179,22 @@ const respond = <R>(runFork: (e: Effect.Effect<void>) => unknown, req: http.Inco
 }
 
 /** One fiber per request (after its body, when it has one): node:http's callback is where lich's Effect world begins. */
-const onRequest = <R>(o: ListenerOptions, routes: Routes<R>, runFork: <A, E>(e: Effect.Effect<A, E, R>) => Fiber.RuntimeFiber<A, E>) =>
+const onRequest =
+  <R>(o: ListenerOptions, routes: Routes<R>, runFork: <A, E>(e: Effect.Effect<A, E, R>) => Fiber.RuntimeFiber<A, E>) =>
   (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const admitted = admit(o, req)
     const route = admitted instanceof URL ? dispatch(o, routes, req, res, admitted) : Effect.succeed(admitted)
     if (!("limit" in route)) return void runFork(respond(runFork, req, res, route))
     // Suspended, so a handler that throws while building its Effect is a 500, not an unhandled rejection.
     void readBody(req, route.limit).then((body) =>
-      runFork(respond(runFork, req, res, body === undefined ? Effect.succeed<Answer>({ status: 413, body: route.tooLarge }) : Effect.suspend(() => route.then(body))))
+      runFork(
+        respond(
+          runFork,
+          req,
+          res,
+          body === undefined ? Effect.succeed<Answer>({ status: 413, body: route.tooLarge }) : Effect.suspend(() => route.then(body))
+        )
+      )
     )
   }
 
@@ -175,30 +207,32 @@ interface UpgradeDeps<R> {
 }
 
 /** `/events` and `/ws`: the same checks as a request, answered with a bare status line when refused. */
-const upgrade = <R>({ o, routes, runFork, wss, sockets }: UpgradeDeps<R>) => (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-  // A client that resets mid-handshake is its own problem: an unhandled socket error would end lich.
-  socket.on("error", () => socket.destroy())
-  const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`)
-  const url = parseUrl(req.url)
-  if (!url) return refuse("400 Bad Request")
-  const route = url.pathname === "/events" ? routes.events : url.pathname === "/ws" ? routes.terminal : undefined
-  if (!hostAllowed(req.headers.host, o.port)) return refuse("403 Forbidden")
-  if (!originAllowed(req.headers.origin, o.port)) return refuse("403 Forbidden")
-  if (!route) return refuse("404 Not Found")
-  if (!tokenMatches(url.searchParams.get("token"), o.token)) return refuse("401 Unauthorized")
-  wss.handleUpgrade(req, socket, head, (ws) => {
-    // A protocol error (a frame over 1 MiB, invalid UTF-8, an unmasked frame, a reserved opcode,
-    // RSV1, a fragmented ping, a 2^63 length) is emitted here and then closes this socket — with
-    // no listener it was an uncaught exception that ended lich and every session in it.
-    ws.on("error", (e: Error & { code?: string }) => runFork(Effect.logWarning(`${url.pathname} socket closed: ${e.code ?? e.message}`)))
-    sockets.add(ws)
-    const fiber = runFork(Effect.scoped(route(ws)))
-    ws.once("close", () => {
-      sockets.delete(ws)
-      runFork(fiber.interruptAsFork(fiber.id()))
+const upgrade =
+  <R>({ o, routes, runFork, wss, sockets }: UpgradeDeps<R>) =>
+  (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that resets mid-handshake is its own problem: an unhandled socket error would end lich.
+    socket.on("error", () => socket.destroy())
+    const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`)
+    const url = parseUrl(req.url)
+    if (!url) return refuse("400 Bad Request")
+    const route = url.pathname === "/events" ? routes.events : url.pathname === "/ws" ? routes.terminal : undefined
+    if (!hostAllowed(req.headers.host, o.port)) return refuse("403 Forbidden")
+    if (!originAllowed(req.headers.origin, o.port)) return refuse("403 Forbidden")
+    if (!route) return refuse("404 Not Found")
+    if (!tokenMatches(url.searchParams.get("token"), o.token)) return refuse("401 Unauthorized")
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // A protocol error (a frame over 1 MiB, invalid UTF-8, an unmasked frame, a reserved opcode,
+      // RSV1, a fragmented ping, a 2^63 length) is emitted here and then closes this socket — with
+      // no listener it was an uncaught exception that ended lich and every session in it.
+      ws.on("error", (e: Error & { code?: string }) => runFork(Effect.logWarning(`${url.pathname} socket closed: ${e.code ?? e.message}`)))
+      sockets.add(ws)
+      const fiber = runFork(Effect.scoped(route(ws)))
+      ws.once("close", () => {
+        sockets.delete(ws)
+        runFork(fiber.interruptAsFork(fiber.id()))
+      })
     })
-  })
-}
+  }
 
 const bind = (server: http.Server, port: number) =>
   Effect.async<void, BindError>((resume) => {

@@ -28,7 +28,11 @@ describe("an RPC body", () => {
 })
 
 describe("serving a procedure", () => {
-  const Greet = Rpc.make("Greet", { payload: { name: Schema.String }, success: Schema.Struct({ text: Schema.String }), error: Schema.Union(Refused, NotFound) })
+  const Greet = Rpc.make("Greet", {
+    payload: { name: Schema.String },
+    success: Schema.Struct({ text: Schema.String }),
+    error: Schema.Union(Refused, NotFound)
+  })
   const TestRpcs = RpcGroup.make(Greet).prefix("test.")
   const handlers = TestRpcs.toLayer({
     "test.Greet": ({ name }) =>
@@ -54,10 +58,16 @@ describe("serving a procedure", () => {
     expect(await serve('{"name":"die"}')).toEqual({ status: 500, body: { error: "test.Greet failed inside lich: Error: boom" } })
     expect(Object.keys((await serve("{}", "test.Nope")).body as object)).toEqual(["error"])
     expect(await serve("{}", "test.Nope")).toEqual({ status: 404, body: { error: "no procedure named test.Nope" } })
-    expect(await serve('{"name":1}')).toEqual({ status: 400, body: { error: "bad arguments for test.Greet: name: Expected string, actual 1" } })
+    expect(await serve('{"name":1}')).toEqual({
+      status: 400,
+      body: { error: "bad arguments for test.Greet: name: Expected string, actual 1" }
+    })
   })
 
   it("answers 404 for a procedure whose handlers are not provided, rather than failing inside lich", async () => {
-    expect(await Effect.runPromise(serveRpc([TestRpcs], "test.Greet", "{}"))).toEqual({ status: 404, body: { error: "no procedure named test.Greet" } })
+    expect(await Effect.runPromise(serveRpc([TestRpcs], "test.Greet", "{}"))).toEqual({
+      status: 404,
+      body: { error: "no procedure named test.Greet" }
+    })
   })
 })

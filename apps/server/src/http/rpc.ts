@@ -24,8 +24,7 @@ export interface ServedGroup {
   readonly requests: ReadonlyMap<string, Rpc.AnyWithProps>
 }
 
-const statusOf = (tag: string): number =>
-  tag === "Failed" ? 500 : tag === "NotFound" ? 404 : 400
+const statusOf = (tag: string): number => (tag === "Failed" ? 500 : tag === "NotFound" ? 404 : 400)
 
 /**
  * 32 levels: every payload in the contract is a flat object (a few keys, at most an array of
@@ -57,7 +56,8 @@ export const parseBody = (body: string): object | string => {
   const parsed = Either.try((): unknown => (body === "" ? {} : JSON.parse(body)))
   if (Either.isLeft(parsed)) return "the request body is not JSON"
   const json = parsed.right
-  if (json === null || typeof json !== "object" || Array.isArray(json)) return "the request body must be one JSON object of the procedure's arguments"
+  if (json === null || typeof json !== "object" || Array.isArray(json))
+    return "the request body must be one JSON object of the procedure's arguments"
   if (depthOf(json) > MAX_BODY_DEPTH) return `the request body nests deeper than ${MAX_BODY_DEPTH} levels`
   return json
 }
@@ -93,10 +93,13 @@ const handlerFor = (rpc: Rpc.AnyWithProps) =>
 
 /** A failure the procedure declares: its message, and the failure encoded with its error schema. */
 const refusal = (rpc: Rpc.AnyWithProps, f: { _tag?: string; message?: string }) =>
-  Effect.map(Schema.encode(rpc.errorSchema as Schema.Schema<unknown, unknown>)(f).pipe(Effect.option), (encoded): RpcReply => ({
-    status: statusOf(f._tag ?? "Failed"),
-    body: rpcEnvelope(f.message ?? String(f), Option.getOrUndefined(encoded))
-  }))
+  Effect.map(
+    Schema.encode(rpc.errorSchema as Schema.Schema<unknown, unknown>)(f).pipe(Effect.option),
+    (encoded): RpcReply => ({
+      status: statusOf(f._tag ?? "Failed"),
+      body: rpcEnvelope(f.message ?? String(f), Option.getOrUndefined(encoded))
+    })
+  )
 
 /** Finds `tag` across the groups and runs its handler; the handlers must be in context. */
 export const serveRpc = (groups: ReadonlyArray<ServedGroup>, tag: string, body: string) =>
@@ -107,7 +110,8 @@ export const serveRpc = (groups: ReadonlyArray<ServedGroup>, tag: string, body: 
     const json = parseBody(body)
     if (typeof json === "string") return { status: 400, body: rpcEnvelope(json) } satisfies RpcReply
     const payload = yield* Schema.decodeUnknown(rpc.payloadSchema as Schema.Schema<unknown, unknown>)(json).pipe(Effect.either)
-    if (payload._tag === "Left") return { status: 400, body: rpcEnvelope(`bad arguments for ${tag}: ${issues(payload.left)}`) } satisfies RpcReply
+    if (payload._tag === "Left")
+      return { status: 400, body: rpcEnvelope(`bad arguments for ${tag}: ${issues(payload.left)}`) } satisfies RpcReply
     const exit = yield* Effect.exit(handler.value(payload.right))
     if (Exit.isSuccess(exit)) {
       const encoded = yield* Schema.encode(rpc.successSchema as Schema.Schema<unknown, unknown>)(exit.value).pipe(Effect.orDie)

@@ -35,7 +35,11 @@ export const eventsSocket = (ws: WebSocket) =>
 const streamTo = (terminals: Context.Tag.Service<typeof Terminals>, id: string, outbox: TerminalOutbox) =>
   Effect.scoped(
     Effect.gen(function* () {
-      const { ended } = yield* terminals.follow(id, (reads) => outbox.offer(reads), (replay) => outbox.sendReplay(replay))
+      const { ended } = yield* terminals.follow(
+        id,
+        (reads) => outbox.offer(reads),
+        (replay) => outbox.sendReplay(replay)
+      )
       yield* ended
     })
   ).pipe(Effect.ignore)
@@ -69,18 +73,25 @@ const attach = (c: Conn, id: string): Effect.Effect<void> =>
     // Only while this attachment is still the one in the map: a detach in between wins.
     const resync = () => {
       if (c.attached.get(id)?.outbox !== outbox) return
-      c.runFork(Effect.zipRight(detach(c, id), Effect.suspend(() => {
-        if (c.ws.readyState === c.ws.OPEN) c.ws.send(control.resync(id))
-        return attach(c, id)
-      })))
+      c.runFork(
+        Effect.zipRight(
+          detach(c, id),
+          Effect.suspend(() => {
+            if (c.ws.readyState === c.ws.OPEN) c.ws.send(control.resync(id))
+            return attach(c, id)
+          })
+        )
+      )
     }
     const outbox: TerminalOutbox = new TerminalOutbox(id, c.sink, resync)
     // An attachment whose stream ended — no PTY yet (a card the window shows before its open
     // answered), or its process exited — leaves the map, so the next attach for that id is served.
     const served = streamTo(c.terminals, id, outbox).pipe(
-      Effect.ensuring(Effect.sync(() => {
-        if (c.attached.get(id)?.outbox === outbox) c.attached.delete(id)
-      }))
+      Effect.ensuring(
+        Effect.sync(() => {
+          if (c.attached.get(id)?.outbox === outbox) c.attached.delete(id)
+        })
+      )
     )
     // In the map before the stream can end, so its own removal always finds it.
     const entry: Attachment = { fiber: Fiber.void, outbox }

@@ -70,9 +70,8 @@ export const levelOf = (value: string | undefined): LogLevel.LogLevel => LEVELS[
 export const LogFileLive = (file: string, token: string, level: LogLevel.LogLevel = LogLevel.Info): Layer.Layer<never> =>
   Layer.unwrapScoped(
     Effect.gen(function* () {
-      const sink = yield* Effect.acquireRelease(
-        Effect.try(() => openLog(file)).pipe(Effect.option),
-        (s) => Effect.sync(() => s._tag === "Some" && s.value.close())
+      const sink = yield* Effect.acquireRelease(Effect.try(() => openLog(file)).pipe(Effect.option), (s) =>
+        Effect.sync(() => s._tag === "Some" && s.value.close())
       )
       if (sink._tag === "None") {
         yield* Effect.sync(() => process.stderr.write(`lich: ${file} will not open; logging to stderr only\n`))

@@ -5,7 +5,10 @@ import * as http from "node:http"
 import { CODE_TTL_MS, makeLaunchCodes } from "./LaunchCodes.js"
 import { openWindowOn } from "./remote.js"
 
-const only = (...files: Array<string>) => (f: string) => files.includes(f)
+const only =
+  (...files: Array<string>) =>
+  (f: string) =>
+    files.includes(f)
 
 describe("finding the browser", () => {
   it("takes the first of chromium, chromium-browser, google-chrome-stable, google-chrome, brave on PATH", () => {
@@ -22,7 +25,10 @@ describe("finding the browser", () => {
   })
 
   it("runs the --shell browser and nothing else when one is pinned", () => {
-    expect(findBrowser("/opt/x/chrome", "/usr/bin", only("/opt/x/chrome", "/usr/bin/chromium"))).toEqual({ ok: true, file: "/opt/x/chrome" })
+    expect(findBrowser("/opt/x/chrome", "/usr/bin", only("/opt/x/chrome", "/usr/bin/chromium"))).toEqual({
+      ok: true,
+      file: "/opt/x/chrome"
+    })
     expect(findBrowser("/opt/none", "/usr/bin", only("/usr/bin/chromium"))).toMatchObject({ ok: false })
   })
 })

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import { makeRpc, RpcError } from "./rpc.js"
 
 const answering = (status: number, text: string) =>
-  vi.stubGlobal("fetch", vi.fn(async () => ({ ok: status >= 200 && status < 300, status, text: async () => text })))
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => ({ ok: status >= 200 && status < 300, status, text: async () => text }))
+  )
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -23,8 +26,16 @@ describe("the window's RPC call", () => {
 
   it("says Failed and which call answered what when the envelope carries no failure or no message", async () => {
     answering(413, '{"error":"request body over 1 MiB"}')
-    expect(await makeRpc("t")("relay.Insert", {}).catch((x: unknown) => x)).toMatchObject({ tag: "Failed", message: "request body over 1 MiB", status: 413 })
+    expect(await makeRpc("t")("relay.Insert", {}).catch((x: unknown) => x)).toMatchObject({
+      tag: "Failed",
+      message: "request body over 1 MiB",
+      status: 413
+    })
     answering(500, "")
-    expect(await makeRpc("t")("system.State").catch((x: unknown) => x)).toMatchObject({ tag: "Failed", message: "system.State answered 500", status: 500 })
+    expect(await makeRpc("t")("system.State").catch((x: unknown) => x)).toMatchObject({
+      tag: "Failed",
+      message: "system.State answered 500",
+      status: 500
+    })
   })
 })

@@ -39,5 +39,3 @@ declare global {
     "lich-create-worktree": CustomEvent<WorktreeForm>
   }
 }
-
-export {}

@@ -34,7 +34,9 @@ describe("the sidebar's blocks", () => {
   })
 
   it("give a folder the colour all its cards share, and none when they differ", () => {
-    expect(groupCards([card({ id: "a", folder: "f", color: "teal" }), card({ id: "b", folder: "f", color: "teal" })])[0]!.color).toBe("teal")
+    expect(groupCards([card({ id: "a", folder: "f", color: "teal" }), card({ id: "b", folder: "f", color: "teal" })])[0]!.color).toBe(
+      "teal"
+    )
     expect(groupCards([card({ id: "a", folder: "f", color: "teal" }), card({ id: "b", folder: "f", color: "red" })])[0]!.color).toBe("")
   })
 

@@ -24,7 +24,10 @@ export const groupCards = (cards: ReadonlyArray<Card>): Array<Group> => {
     const key = c.folder !== "" ? `folder:${c.folder}` : `checkout:${c.path}`
     let b = blocks.get(key)
     if (!b) {
-      b = c.folder !== "" ? { kind: "folder", title: c.folder, cards: [] } : { kind: "checkout", title: c.path === "" ? "" : c.branch || baseName(c.path), cards: [] }
+      b =
+        c.folder !== ""
+          ? { kind: "folder", title: c.folder, cards: [] }
+          : { kind: "checkout", title: c.path === "" ? "" : c.branch || baseName(c.path), cards: [] }
       blocks.set(key, b)
     }
     b.cards.push(c)

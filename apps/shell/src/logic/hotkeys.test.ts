@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest"
 import { actionOf, HOTKEYS, keysOf, step } from "./hotkeys.js"
 
 const key = (code: string, over: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
-  code, ctrlKey: true, metaKey: false, shiftKey: false, altKey: false, ...over
+  code,
+  ctrlKey: true,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...over
 })
 
 describe("the window's hotkeys", () => {

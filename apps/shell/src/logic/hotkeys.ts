@@ -4,8 +4,19 @@
  * combination no agent TUI needs: mod+shift with a letter or an arrow, mod+K, mod+, and mod+O.
  */
 export type HotAction =
-  | "palette" | "settings" | "open-project" | "new-session" | "new-worktree" | "rename" | "close"
-  | "next-session" | "prev-session" | "next-project" | "prev-project" | "focus-terminal" | "help"
+  | "palette"
+  | "settings"
+  | "open-project"
+  | "new-session"
+  | "new-worktree"
+  | "rename"
+  | "close"
+  | "next-session"
+  | "prev-session"
+  | "next-project"
+  | "prev-project"
+  | "focus-terminal"
+  | "help"
 
 interface Binding {
   readonly action: HotAction

@@ -3,7 +3,15 @@ import { glyphOf, ringOf } from "./kinds.js"
 
 describe("a card's ring", () => {
   it("says what lich sessions says: compacting is busy, idle and interrupted draw none", () => {
-    expect(["busy", "compacting", "done", "waiting", "idle", "interrupted", ""].map(ringOf)).toEqual(["busy", "busy", "done", "waiting", "", "", ""])
+    expect(["busy", "compacting", "done", "waiting", "idle", "interrupted", ""].map(ringOf)).toEqual([
+      "busy",
+      "busy",
+      "done",
+      "waiting",
+      "",
+      "",
+      ""
+    ])
   })
 
   it("draws none for a state the window does not know", () => {

@@ -4,8 +4,19 @@ import { applyEvent, emptyModel, fromState, selectCard, shownCard } from "./mode
 import { relayText, relayTooltip } from "./relay.js"
 
 const session = (id: string, over: Record<string, unknown> = {}) => ({
-  id, projectId: "p1", project: "api", label: id, name: `api-${id}`, kind: "shell", path: "", nextSeq: 2,
-  originSessionId: "", originLabel: "", confined: false, folder: "", ...over
+  id,
+  projectId: "p1",
+  project: "api",
+  label: id,
+  name: `api-${id}`,
+  kind: "shell",
+  path: "",
+  nextSeq: 2,
+  originSessionId: "",
+  originLabel: "",
+  confined: false,
+  folder: "",
+  ...over
 })
 
 describe("the window's model", () => {
@@ -30,7 +41,13 @@ describe("the window's model", () => {
   })
 
   it("marks and clears a relay errand, and idle clears it too", () => {
-    let m = applyEvent(model([card({ id: "a" })]), { _tag: "session-relay", id: "a", peer: "docs", direction: "out", ticket: "ab12cd34" }).model
+    let m = applyEvent(model([card({ id: "a" })]), {
+      _tag: "session-relay",
+      id: "a",
+      peer: "docs",
+      direction: "out",
+      ticket: "ab12cd34"
+    }).model
     expect(m.cards[0]!.relay).toEqual({ direction: "out", peer: "docs", ticket: "ab12cd34" })
     expect(relayText(m.cards[0]!.relay!)).toBe("→ docs")
     expect(relayTooltip(m.cards[0]!.relay!)).toContain("ticket ab12cd34")
@@ -43,20 +60,35 @@ describe("the window's model", () => {
   })
 
   it("raises a toast for a session waiting on a person, naming it and the reason", () => {
-    const r = applyEvent(model([card({ id: "a", label: "docs" })]), { _tag: "session-status", id: "a", state: "waiting", tool: "", detail: "", reason: "Allow Bash?" })
+    const r = applyEvent(model([card({ id: "a", label: "docs" })]), {
+      _tag: "session-status",
+      id: "a",
+      state: "waiting",
+      tool: "",
+      detail: "",
+      reason: "Allow Bash?"
+    })
     expect(r.toast).toEqual({ kind: "waiting", text: "docs needs your input", detail: "api · Allow Bash?", target: "a" })
     expect(r.model.cards[0]!.state).toBe("waiting")
   })
 
   it("raises a toast when an errand was answered in the target's own session", () => {
-    const r = applyEvent(model([card({ id: "a", label: "docs" })]), { _tag: "session-relay-stalled", id: "", targetId: "a", target: "docs" })
+    const r = applyEvent(model([card({ id: "a", label: "docs" })]), {
+      _tag: "session-relay-stalled",
+      id: "",
+      targetId: "a",
+      target: "docs"
+    })
     expect(r.toast).toMatchObject({ kind: "stalled", text: "docs answered in its own session", target: "a" })
   })
 
   it("switches project and opens the card on session-focus, asking for the keyboard", () => {
     const m: ReturnType<typeof model> = {
       ...model([card({ id: "a" }), card({ id: "b", projectId: "p2", project: "web" })], "a"),
-      projects: [{ id: "p1", name: "api", path: "/a", activeId: "a" }, { id: "p2", name: "web", path: "/w", activeId: "" }]
+      projects: [
+        { id: "p1", name: "api", path: "/a", activeId: "a" },
+        { id: "p2", name: "web", path: "/w", activeId: "" }
+      ]
     }
     const next = applyEvent(m, { _tag: "session-focus", id: "b", projectId: "p2" }).model
     expect(next.activeProject).toBe("p2")
@@ -72,9 +104,15 @@ describe("the window's model", () => {
   })
 
   it("keeps relay marks and the active tab across a reload of the state", () => {
-    const m = selectCard(applyEvent(model([card({ id: "a" })]), { _tag: "session-relay", id: "a", peer: "x", direction: "in", ticket: "t" }).model, "a")
+    const m = selectCard(
+      applyEvent(model([card({ id: "a" })]), { _tag: "session-relay", id: "a", peer: "x", direction: "in", ticket: "t" }).model,
+      "a"
+    )
     const next = fromState(
-      { projects: [{ id: "p1", name: "api", path: "/a", activeId: "a" }], cards: [{ session: session("a"), live: true, state: "busy", branch: "", color: "red" }] },
+      {
+        projects: [{ id: "p1", name: "api", path: "/a", activeId: "a" }],
+        cards: [{ session: session("a"), live: true, state: "busy", branch: "", color: "red" }]
+      },
       m
     )
     expect(next.cards[0]).toMatchObject({ relay: { direction: "in" }, state: "busy", color: "red", live: true })
@@ -99,7 +137,14 @@ describe("a window's remembered selection", () => {
 
 describe("the card's status, usage and project tabs", () => {
   it("keeps the tool and detail while busy and the reason while waiting, and drops them after", () => {
-    let m = applyEvent(model([card({ id: "a" })]), { _tag: "session-status", id: "a", state: "busy", tool: "Bash", detail: "ls", reason: "" }).model
+    let m = applyEvent(model([card({ id: "a" })]), {
+      _tag: "session-status",
+      id: "a",
+      state: "busy",
+      tool: "Bash",
+      detail: "ls",
+      reason: ""
+    }).model
     expect(m.cards[0]).toMatchObject({ tool: "Bash", detail: "ls", reason: "" })
     m = applyEvent(m, { _tag: "session-status", id: "a", state: "waiting", tool: "", detail: "", reason: "Allow?" }).model
     expect(m.cards[0]).toMatchObject({ tool: "", detail: "", reason: "Allow?" })
@@ -108,12 +153,25 @@ describe("the card's status, usage and project tabs", () => {
   })
 
   it("takes usage as reported", () => {
-    const m = applyEvent(model([card({ id: "a" })]), { _tag: "session-usage", id: "a", conversationId: "c", window: 200000, percent: 12, costUsd: 0.5 }).model
+    const m = applyEvent(model([card({ id: "a" })]), {
+      _tag: "session-usage",
+      id: "a",
+      conversationId: "c",
+      window: 200000,
+      percent: 12,
+      costUsd: 0.5
+    }).model
     expect(m.cards[0]!.usage).toEqual({ percent: 12, costUsd: 0.5 })
   })
 
   it("drops a closed project's tab and cards, moving to its neighbour", () => {
-    const m0 = { ...model([card({ id: "a" }), card({ id: "b", projectId: "p2" })]), projects: [{ id: "p1", name: "api", path: "/a", activeId: "" }, { id: "p2", name: "web", path: "/b", activeId: "" }] }
+    const m0 = {
+      ...model([card({ id: "a" }), card({ id: "b", projectId: "p2" })]),
+      projects: [
+        { id: "p1", name: "api", path: "/a", activeId: "" },
+        { id: "p2", name: "web", path: "/b", activeId: "" }
+      ]
+    }
     const m = applyEvent(m0, { _tag: "project-closed", id: "p1" }).model
     expect(m.projects.map((p) => p.id)).toEqual(["p2"])
     expect(m.cards.map((c) => c.id)).toEqual(["b"])

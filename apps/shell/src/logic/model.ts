@@ -107,7 +107,12 @@ export const fromState = (s: WindowStateJson, previous: Model = emptyModel): Mod
 }
 
 const pageOnly = (c: Card | undefined) => ({
-  relay: c?.relay, tool: c?.tool ?? "", detail: c?.detail ?? "", reason: c?.reason ?? "", usage: c?.usage, dirty: c?.dirty ?? false
+  relay: c?.relay,
+  tool: c?.tool ?? "",
+  detail: c?.detail ?? "",
+  reason: c?.reason ?? "",
+  usage: c?.usage,
+  dirty: c?.dirty ?? false
 })
 
 const patchCard = (m: Model, id: string, f: (c: Card) => Card): Model =>
@@ -130,9 +135,20 @@ type Applied = { model: Model; toast?: Toast }
 const sessionOpened = (m: Model, s: EventOf<"session-opened">["session"]): Applied => {
   if (m.cards.some((c) => c.id === s.id)) return { model: m }
   const card: Card = {
-    id: s.id, projectId: s.projectId, project: s.project, label: s.label, kind: s.kind, path: s.path,
-    branch: "", folder: s.folder, color: "", live: true, state: "", ...pageOnly(undefined),
-    originLabel: s.originLabel, confined: s.confined
+    id: s.id,
+    projectId: s.projectId,
+    project: s.project,
+    label: s.label,
+    kind: s.kind,
+    path: s.path,
+    branch: "",
+    folder: s.folder,
+    color: "",
+    live: true,
+    state: "",
+    ...pageOnly(undefined),
+    originLabel: s.originLabel,
+    confined: s.confined
   }
   // Adopted without focus: the card appears, the selection and the tab stay where they were.
   const projects = m.projects.some((p) => p.id === s.projectId)
@@ -144,21 +160,33 @@ const sessionOpened = (m: Model, s: EventOf<"session-opened">["session"]): Appli
 const sessionStatus = (m: Model, e: EventOf<"session-status">): Applied => {
   // idle ends whatever the session was doing, errands included.
   const model = patchCard(m, e.id, (c) => ({
-    ...c, state: e.state, relay: e.state === "idle" ? undefined : c.relay,
-    tool: e.state === "busy" ? e.tool : "", detail: e.state === "busy" ? e.detail : "", reason: e.state === "waiting" ? e.reason : ""
+    ...c,
+    state: e.state,
+    relay: e.state === "idle" ? undefined : c.relay,
+    tool: e.state === "busy" ? e.tool : "",
+    detail: e.state === "busy" ? e.detail : "",
+    reason: e.state === "waiting" ? e.reason : ""
   }))
   const card = model.cards.find((c) => c.id === e.id)
   if (e.state !== "waiting" || !card) return { model }
   return {
     model,
-    toast: { kind: "waiting", text: `${card.label} needs your input`, detail: [card.project, e.reason].filter((x) => x !== "").join(" · "), target: card.id }
+    toast: {
+      kind: "waiting",
+      text: `${card.label} needs your input`,
+      detail: [card.project, e.reason].filter((x) => x !== "").join(" · "),
+      target: card.id
+    }
   }
 }
 
 const relayStalled = (m: Model, e: EventOf<"session-relay-stalled">): Applied => {
   const target = m.cards.find((c) => c.id === e.targetId)
   const name = e.target !== "" ? e.target : (target?.label ?? "the session")
-  return { model: m, toast: { kind: "stalled", text: `${name} answered in its own session`, detail: target?.project ?? "", target: e.targetId } }
+  return {
+    model: m,
+    toast: { kind: "stalled", text: `${name} answered in its own session`, detail: target?.project ?? "", target: e.targetId }
+  }
 }
 
 const projectClosed = (m: Model, id: string): Model => {

@@ -17,7 +17,8 @@ export const ASKED_KEY = "lich.notify.asked"
 
 export const noteFor = (state: string, reason: string, card: Card | undefined, focused: boolean): Note | undefined => {
   if (focused || !card) return undefined
-  if (state === "waiting") return { title: `${card.label} needs your input`, body: [card.project, reason || "Waiting on you"].join(" · "), tag: card.id }
+  if (state === "waiting")
+    return { title: `${card.label} needs your input`, body: [card.project, reason || "Waiting on you"].join(" · "), tag: card.id }
   if (state === "done") return { title: `${card.label} finished its turn`, body: card.project, tag: card.id }
   return undefined
 }

@@ -4,10 +4,21 @@ import { card } from "./fixtures.js"
 import { noteFor } from "./notify.js"
 import { ago, cycle, filterItems, type PaletteItem } from "./palette.js"
 
-const item = (group: PaletteItem["group"], title: string, detail = ""): PaletteItem => ({ group, key: `${group}:${title}`, title, detail, hint: "" })
+const item = (group: PaletteItem["group"], title: string, detail = ""): PaletteItem => ({
+  group,
+  key: `${group}:${title}`,
+  title,
+  detail,
+  hint: ""
+})
 
 describe("the palette", () => {
-  const items = [item("Sessions", "auth fix", "api · claude"), item("Projects", "api", "/w/api"), item("History", "fix-login", "api · parked"), item("Actions", "Settings")]
+  const items = [
+    item("Sessions", "auth fix", "api · claude"),
+    item("Projects", "api", "/w/api"),
+    item("History", "fix-login", "api · parked"),
+    item("Actions", "Settings")
+  ]
 
   it("keeps items holding every typed word, in any order and case", () => {
     expect(filterItems(items, "API claude", "All").map((i) => i.title)).toEqual(["auth fix"])
@@ -33,7 +44,12 @@ describe("the palette", () => {
 describe("the open-project field's Tab", () => {
   it("completes into a single match and to what several share", () => {
     expect(tabComplete("/w/a", [{ name: "api", path: "/w/api" }])).toBe("/w/api/")
-    expect(tabComplete("/w/a", [{ name: "apple", path: "/w/apple" }, { name: "apply", path: "/w/apply" }])).toBe("/w/appl")
+    expect(
+      tabComplete("/w/a", [
+        { name: "apple", path: "/w/apple" },
+        { name: "apply", path: "/w/apply" }
+      ])
+    ).toBe("/w/appl")
     expect(tabComplete("/w/a", [])).toBe("/w/a")
   })
 })

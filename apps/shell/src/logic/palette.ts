@@ -19,7 +19,10 @@ export interface PaletteItem {
 export const MAX_ITEMS = 50
 
 export const filterItems = (items: ReadonlyArray<PaletteItem>, query: string, tab: PaletteTab): Array<PaletteItem> => {
-  const words = query.toLowerCase().split(/\s+/).filter((w) => w !== "")
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== "")
   const inTab = items.filter((i) => tab === "All" || i.group === tab)
   const hits = inTab.filter((i) => {
     const text = `${i.title} ${i.detail}`.toLowerCase()
@@ -27,7 +30,11 @@ export const filterItems = (items: ReadonlyArray<PaletteItem>, query: string, ta
   })
   const first = words[0]
   const rank = (i: PaletteItem) => (first !== undefined && i.title.toLowerCase().startsWith(first) ? 0 : 1)
-  return hits.map((i, n) => ({ i, n })).sort((a, b) => rank(a.i) - rank(b.i) || a.n - b.n).map((x) => x.i).slice(0, MAX_ITEMS)
+  return hits
+    .map((i, n) => ({ i, n }))
+    .sort((a, b) => rank(a.i) - rank(b.i) || a.n - b.n)
+    .map((x) => x.i)
+    .slice(0, MAX_ITEMS)
 }
 
 /** How long ago, for History's detail: "just now", "5 min ago", "3 h ago", "2 d ago". */

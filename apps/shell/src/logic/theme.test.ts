@@ -3,11 +3,24 @@ import { describe, expect, it } from "vitest"
 import type { ThemeListJson } from "./model.js"
 import { cssVariables, resolveTheme, terminalTheme } from "./theme.js"
 
-const info = (t: typeof light, inUse = false) => ({ id: t.id, name: t.name, scheme: t.scheme, pair: "", inUse, app: { ...t.app }, terminal: { ...t.terminal } })
+const info = (t: typeof light, inUse = false) => ({
+  id: t.id,
+  name: t.name,
+  scheme: t.scheme,
+  pair: "",
+  inUse,
+  app: { ...t.app },
+  terminal: { ...t.terminal }
+})
 const owl = { ...info(dark), id: "night-owl", name: "Night Owl" }
 const list = (current: string): ThemeListJson => ({
   current,
-  themes: [{ id: "system", name: "System", scheme: "-", pair: "", inUse: current === "system", app: {}, terminal: {} }, info(light), info(dark), owl]
+  themes: [
+    { id: "system", name: "System", scheme: "-", pair: "", inUse: current === "system", app: {}, terminal: {} },
+    info(light),
+    info(dark),
+    owl
+  ]
 })
 
 describe("the theme the window paints with", () => {

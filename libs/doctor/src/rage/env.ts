@@ -37,7 +37,9 @@ const show = (name: string, value: string | undefined): string => {
 }
 
 export const envText = (env: Readonly<Record<string, string | undefined>>): string => {
-  const lich = Object.keys(env).filter((k) => k.startsWith("LICH_")).sort()
+  const lich = Object.keys(env)
+    .filter((k) => k.startsWith("LICH_"))
+    .sort()
   const names = [...ENV_ALLOWLIST, ...lich]
-  return names.map((n) => `${n}=${show(n, env[n])}`).join("\n") + "\n"
+  return `${names.map((n) => `${n}=${show(n, env[n])}`).join("\n")}\n`
 }

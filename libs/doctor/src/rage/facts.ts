@@ -103,7 +103,13 @@ export const listDir = (dir: string): ReadonlyArray<DirEntry> => {
     try {
       const st = fs.lstatSync(path.join(dir, name))
       const kind = st.isDirectory() ? "dir" : st.isFile() ? "file" : st.isSymbolicLink() ? "link" : "other"
-      return { name, kind, size: st.size, mode: (st.mode & 0o777).toString(8).padStart(4, "0"), note: NEVER_READ.test(name) ? "named, never read" : "" }
+      return {
+        name,
+        kind,
+        size: st.size,
+        mode: (st.mode & 0o777).toString(8).padStart(4, "0"),
+        note: NEVER_READ.test(name) ? "named, never read" : ""
+      }
     } catch {
       return { name, kind: "other", size: 0, mode: "?", note: "vanished while listed" }
     }
@@ -123,5 +129,12 @@ export const providerFacts = (env: Env, which: (name: string) => string | undefi
     .filter((p) => p.id !== "shell")
     .map((p) => {
       const binary = resolveBinary(p.id, { env })
-      return { id: p.id, binary, resolved: which(binary), plugins: listDir(path.join(dataDir(env), "plugins", p.id)).map((e) => e.name).filter((n) => !n.startsWith(".")) }
+      return {
+        id: p.id,
+        binary,
+        resolved: which(binary),
+        plugins: listDir(path.join(dataDir(env), "plugins", p.id))
+          .map((e) => e.name)
+          .filter((n) => !n.startsWith("."))
+      }
     })

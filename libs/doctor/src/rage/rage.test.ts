@@ -33,7 +33,14 @@ describe("masking", () => {
     expect(redact("the test ran", ["t"])).toBe("the test ran")
   })
   it("writes credentials in env.txt as set or unset, never their values", () => {
-    const text = envText({ PATH: "/usr/bin", GH_TOKEN: "ghp_planted", LICH_TOKEN: LIVE, LICH_PORT: "47821", OPENAI_API_KEY: "sk-x", LICH_DB_PASSWORD: "" })
+    const text = envText({
+      PATH: "/usr/bin",
+      GH_TOKEN: "ghp_planted",
+      LICH_TOKEN: LIVE,
+      LICH_PORT: "47821",
+      OPENAI_API_KEY: "sk-x",
+      LICH_DB_PASSWORD: ""
+    })
     expect(text).toContain("PATH=/usr/bin\n")
     expect(text).toContain("GH_TOKEN=<SET>\n")
     expect(text).toContain("GITHUB_TOKEN=<UNSET>\n")
@@ -54,7 +61,10 @@ describe("the archive", () => {
     writeBundle(file, {
       reportMd: `# report\ntoken ${LIVE}\n`,
       envTxt: "PATH=/bin\n",
-      logs: [{ name: "lich.log", size: planted.length, text: planted }, { name: "lich.log.old", size: 10, text: `old token=${OLD}\n` }],
+      logs: [
+        { name: "lich.log", size: planted.length, text: planted },
+        { name: "lich.log.old", size: 10, text: `old token=${OLD}\n` }
+      ],
       instance: { _tag: "running", pid: 42, port: 47821, report: `{"stack": "${LIVE}"}` },
       tokens: [LIVE]
     })
@@ -66,7 +76,12 @@ describe("the archive", () => {
     expect(fs.readdirSync(root).sort()).toEqual(["diagnostics.txt", "env.txt", "logs", "report.md"])
     expect(fs.readdirSync(path.join(root, "logs")).sort()).toEqual(["lich.log", "lich.log.old"])
     expect(fs.statSync(path.join(root, "report.md")).mode & 0o777).toBe(0o600)
-    const all = execFileSync("cat", [path.join(root, "report.md"), path.join(root, "logs", "lich.log"), path.join(root, "logs", "lich.log.old"), path.join(root, "diagnostics.txt")]).toString()
+    const all = execFileSync("cat", [
+      path.join(root, "report.md"),
+      path.join(root, "logs", "lich.log"),
+      path.join(root, "logs", "lich.log.old"),
+      path.join(root, "diagnostics.txt")
+    ]).toString()
     expect(all).not.toContain(LIVE)
     expect(all).not.toContain(OLD)
     expect(all).toContain("token=<REDACTED>")
@@ -122,7 +137,11 @@ describe("the facts", () => {
   it("tells a running lich, a silent one and a leftover runtime file apart", async () => {
     const c = { port: 1, token: LIVE }
     expect(await findInstance({}, undefined, async () => ({ _tag: "silent" }))).toEqual({ _tag: "none" })
-    expect(await findInstance({}, c, async () => ({ _tag: "answered", pid: 9, report: "r" }))).toMatchObject({ _tag: "running", pid: 9, port: 1 })
+    expect(await findInstance({}, c, async () => ({ _tag: "answered", pid: 9, report: "r" }))).toMatchObject({
+      _tag: "running",
+      pid: 9,
+      port: 1
+    })
     expect(await findInstance({}, c, async () => ({ _tag: "silent" }))).toMatchObject({ _tag: "silent", port: 1 })
     expect(await findInstance({}, c, async () => ({ _tag: "refused" }))).toEqual({ _tag: "none" })
   })

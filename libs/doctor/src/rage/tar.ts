@@ -17,7 +17,7 @@ export interface TarEntry {
 
 const BLOCK = 512
 
-const octal = (value: number, width: number): string => value.toString(8).padStart(width - 1, "0") + "\0"
+const octal = (value: number, width: number): string => `${value.toString(8).padStart(width - 1, "0")}\0`
 
 /** ustar splits a long name at a `/` into prefix (≤ 155) and name (≤ 100). */
 const splitName = (name: string): { readonly prefix: string; readonly name: string } => {
@@ -46,7 +46,7 @@ const header = (e: TarEntry, size: number): Buffer => {
   h.write(prefix, 345, 155, "utf8")
   let sum = 0
   for (const b of h) sum += b
-  h.write(octal(sum, 7) + " ", 148, "ascii")
+  h.write(`${octal(sum, 7)} `, 148, "ascii")
   return h
 }
 
@@ -71,7 +71,11 @@ export const untar = (archive: Buffer): Array<{ readonly name: string; readonly 
   for (let at = 0; at + BLOCK <= archive.length; ) {
     const h = archive.subarray(at, at + BLOCK)
     if (h.every((b) => b === 0)) break
-    const field = (from: number, len: number) => h.subarray(from, from + len).toString("utf8").replace(/\0.*$/s, "")
+    const field = (from: number, len: number) =>
+      h
+        .subarray(from, from + len)
+        .toString("utf8")
+        .replace(/\0.*$/s, "")
     const prefix = field(345, 155)
     const name = prefix === "" ? field(0, 100) : `${prefix}/${field(0, 100)}`
     const size = parseInt(field(124, 12), 8)

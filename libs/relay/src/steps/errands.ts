@@ -37,7 +37,9 @@ export const laneJoin = (s: RelayState, ticket: string, targetId: string): Next<
 export const armNudge = (s: RelayState, senderId: string): Next<void> =>
   s.nudgeArmed.has(senderId)
     ? next(s, undefined)
-    : next({ ...s, nudgeArmed: withItem(s.nudgeArmed, senderId) }, undefined, [{ _tag: "flushNudge", senderId, afterMs: NUDGE_DEBOUNCE_MS }])
+    : next({ ...s, nudgeArmed: withItem(s.nudgeArmed, senderId) }, undefined, [
+        { _tag: "flushNudge", senderId, afterMs: NUDGE_DEBOUNCE_MS }
+      ])
 
 const inboxEvent = (s: RelayState, id: string, count = publicEntries(s, id).length): Act => ({
   _tag: "publish",
@@ -85,19 +87,25 @@ export const closeErrand = (s: RelayState, ticket: string, o: Outcome, now: numb
   const state = unattended ? stash(closed, entryOf(e, o, now)) : closed
   const acts: Array<Act> = [{ _tag: "resolve", outcome: e.outcome, value: o }, clearMark(e.targetId)]
   if (e.senderId !== "") acts.push(clearMark(e.senderId))
-  if (o.status === "unanswered") acts.push({ _tag: "publish", event: { _tag: "session-relay-stalled", id: e.senderId, targetId: e.targetId, target: e.targetLabel } })
+  if (o.status === "unanswered")
+    acts.push({ _tag: "publish", event: { _tag: "session-relay-stalled", id: e.senderId, targetId: e.targetId, target: e.targetLabel } })
   const announce = unattended && !e.private && e.senderId !== ""
   if (!announce) return next(state, true, acts)
   return andThen(next(state, true, [...acts, inboxEvent(state, e.senderId)]), (st) => ({ ...armNudge(st, e.senderId), result: true }))
 }
 
 /** A new errand, queued for its target; the answer is the errand. */
-export const opened = (s: RelayState, e: Errand): Next<Errand> =>
-  ({ ...laneJoin({ ...s, errands: put(s.errands, e.ticket, e) }, e.ticket, e.targetId), result: e })
+export const opened = (s: RelayState, e: Errand): Next<Errand> => ({
+  ...laneJoin({ ...s, errands: put(s.errands, e.ticket, e) }, e.ticket, e.targetId),
+  result: e
+})
 
 /** A wait takes the line: while anyone holds it the errand never expires and its outcome is theirs. */
 export const attended = (s: RelayState, ticket: string): Next<void> =>
-  next(patchErrand(s, ticket, (e) => ({ attended: e.attended + 1 })), undefined)
+  next(
+    patchErrand(s, ticket, (e) => ({ attended: e.attended + 1 })),
+    undefined
+  )
 
 /**
  * A wait lets go; one that gave up restarts the errand's hour. The answer is what a pending result
@@ -140,7 +148,13 @@ export const drained = (s: RelayState, senderId: string): Next<Drained> => {
   const ready = mine.filter((x) => !x.private)
   const rest = mine.filter((x) => x.private)
   const state = { ...s, inbox: rest.length > 0 ? put(s.inbox, senderId, rest) : drop(s.inbox, senderId) }
-  const open = [...new Set(openErrandsFrom(s, senderId).filter((e) => !e.private).map((e) => e.targetLabel))].sort()
+  const open = [
+    ...new Set(
+      openErrandsFrom(s, senderId)
+        .filter((e) => !e.private)
+        .map((e) => e.targetLabel)
+    )
+  ].sort()
   return next(state, { ready, open }, ready.length > 0 ? [inboxEvent(state, senderId, 0)] : [])
 }
 
@@ -189,7 +203,16 @@ export const answering = (s: RelayState, from: string, ticket: string, answer: s
   if (tomb === undefined || !tomb.lateOk || now >= tomb.until) return next(s, { _tag: "none", answered: tomb?.status === "answered" })
   const filed = stash(
     { ...s, tombs: put(s.tombs, ticket, { ...tomb, lateOk: false, status: "answered" }) },
-    { ticket, senderId: tomb.senderId, target: tomb.targetLabel, status: "answered", answer, readyAt: now, private: tomb.private, nudged: false }
+    {
+      ticket,
+      senderId: tomb.senderId,
+      target: tomb.targetLabel,
+      status: "answered",
+      answer,
+      readyAt: now,
+      private: tomb.private,
+      nudged: false
+    }
   )
   const late = { _tag: "late" } as const
   if (tomb.private || tomb.senderId === "") return next(filed, late)

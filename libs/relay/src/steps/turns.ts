@@ -13,7 +13,18 @@
  */
 import { ENDED, type ReportedState } from "@lich/contract"
 import { andThen, type Act, forEach, next, type Next } from "../acts.js"
-import { drop, type Errand, openErrandsAt, openErrandsFrom, patchErrand, publicEntries, put, type RelayState, withItem, withoutItem } from "../state.js"
+import {
+  drop,
+  type Errand,
+  openErrandsAt,
+  openErrandsFrom,
+  patchErrand,
+  publicEntries,
+  put,
+  type RelayState,
+  withItem,
+  withoutItem
+} from "../state.js"
 import { blockedNote, unansweredNote } from "../text.js"
 import { closeErrand } from "./errands.js"
 
@@ -51,12 +62,19 @@ export const workerTurnEnded = (s: RelayState, id: string): Next<void> => {
 const workerWaiting = (s: RelayState, id: string, reason: string): Next<void> => {
   const e = openErrandsAt(s, id).find((x) => x.subagent && x.entered)
   if (e === undefined || e.senderId === "" || s.noted.has(id)) return next(s, undefined)
-  return next({ ...s, noted: withItem(s.noted, id) }, undefined, [{ _tag: "tell", id: e.senderId, text: blockedNote(e.targetLabel, reason) }])
+  return next({ ...s, noted: withItem(s.noted, id) }, undefined, [
+    { _tag: "tell", id: e.senderId, text: blockedNote(e.targetLabel, reason) }
+  ])
 }
 
 /** A turn runs; a busy report (not a compaction) also starts the worker's next block afresh. */
 const busy = (s: RelayState, id: string, working: boolean): Next<void> => {
-  let state: RelayState = { ...s, turn: put(s.turn, id, "busy"), waiting: drop(s.waiting, id), noted: working ? withoutItem(s.noted, id) : s.noted }
+  let state: RelayState = {
+    ...s,
+    turn: put(s.turn, id, "busy"),
+    waiting: drop(s.waiting, id),
+    noted: working ? withoutItem(s.noted, id) : s.noted
+  }
   for (const e of openErrandsAt(s, id)) if (e.delivered && !e.awaitingStart) state = patchErrand(state, e.ticket, () => ({ sawBusy: true }))
   return next(state, undefined)
 }
@@ -88,10 +106,18 @@ const done = (s: RelayState, id: string, now: number): Next<void> => {
   const [state, ended] = endTurn({ ...s, turn: put(s.turn, id, "done"), waiting: drop(s.waiting, id) }, id)
   const closed = forEach(state, ended, (st, e) => closeErrand(st, e.ticket, { status: "unanswered", answer: "" }, now))
   const acts: Array<Act> = []
-  if (ended.length >= 2) acts.push({ _tag: "type", id, text: unansweredNote(ended.map((e) => ({ ticket: e.ticket, sender: e.senderLabel || "the command line" }))) })
+  if (ended.length >= 2)
+    acts.push({
+      _tag: "type",
+      id,
+      text: unansweredNote(ended.map((e) => ({ ticket: e.ticket, sender: e.senderLabel || "the command line" })))
+    })
   // A nudge held for this sender's turn goes out now.
   if (closed.state.nudgeHeld.has(id)) acts.push({ _tag: "flushNudge", senderId: id, afterMs: 0 })
-  return andThen(andThen(closed, (st) => next(st, undefined, acts)), (st) => workerTurnEnded(st, id))
+  return andThen(
+    andThen(closed, (st) => next(st, undefined, acts)),
+    (st) => workerTurnEnded(st, id)
+  )
 }
 
 /** A hook report from session `id`. */
@@ -124,11 +150,17 @@ export const ended = (s: RelayState, id: string, now: number): Next<void> => {
     modless: withoutItem(s.modless, id),
     noted: withoutItem(s.noted, id)
   }
-  return closeEnded(state, openErrandsAt(state, id).filter((e) => e.delivered || e.subagent), closer, now)
+  return closeEnded(
+    state,
+    openErrandsAt(state, id).filter((e) => e.delivered || e.subagent),
+    closer,
+    now
+  )
 }
 
 /** Who is closing `targetId` (a caller closing its own worker hears nothing of its errand). */
-export const closing = (s: RelayState, targetId: string, from: string): Next<void> => next({ ...s, closing: put(s.closing, targetId, from) }, undefined)
+export const closing = (s: RelayState, targetId: string, from: string): Next<void> =>
+  next({ ...s, closing: put(s.closing, targetId, from) }, undefined)
 
 /**
  * A worker's mod posted its final message: it answers the one subagent errand open at it. Ignored

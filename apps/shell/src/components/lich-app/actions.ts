@@ -5,10 +5,10 @@
  */
 import type { Call } from "../../api/call.js"
 import { type Card, type Model, type Project, selectCard } from "../../logic/model.js"
+import type { CloseAnswer } from "../lich-close-dialog/lich-close-dialog.js"
 import type { ProviderJson } from "../lich-new-menu/view.js"
 import type { AnyToast } from "../lich-toasts/lich-toasts.js"
 import { openWorktreePayload, type WorktreeForm } from "../lich-worktree-dialog/view.js"
-import type { CloseAnswer } from "../lich-close-dialog/lich-close-dialog.js"
 import { isLastInWorktree, type Overlay } from "./overlay.js"
 import { closePayload, openPayload } from "./view.js"
 
@@ -91,7 +91,13 @@ export class Actions {
       return
     }
     const r = await this.host.call("spawn.Close", closePayload(card))
-    if (r) this.host.toast({ kind: "undo", text: `Closed “${card.label}”`, detail: "Its conversation is kept: Undo reopens it.", target: card.id })
+    if (r)
+      this.host.toast({
+        kind: "undo",
+        text: `Closed “${card.label}”`,
+        detail: "Its conversation is kept: Undo reopens it.",
+        target: card.id
+      })
   }
 
   async answerClose(card: Card, a: CloseAnswer) {

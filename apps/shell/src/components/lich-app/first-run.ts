@@ -10,4 +10,3 @@ export const firstRun = (mac: boolean, open: () => void) => html`<div class="fir
   </ol>
   <p>Every hotkey: <kbd>${mac ? "⌘" : "Ctrl"}+/</kbd>. Everything else: <kbd>${mac ? "⌘" : "Ctrl"}+K</kbd>.</p>
 </div>`
-

@@ -3,9 +3,17 @@ import { card } from "../../logic/fixtures.js"
 import { closePayload, openPayload, renamePayload } from "./view.js"
 
 describe("what the window asks the backend", () => {
-  it("opens a session in the tab's project directory, as a person (from \"\")", () => {
+  it('opens a session in the tab\'s project directory, as a person (from "")', () => {
     expect(openPayload({ id: "p1", name: "api", path: "/work/api", activeId: "" }, "shell")).toEqual({
-      from: "", project: "/work/api", kind: "shell", worktree: "", base: "", model: "", effort: "", ultracode: false, folder: ""
+      from: "",
+      project: "/work/api",
+      kind: "shell",
+      worktree: "",
+      base: "",
+      model: "",
+      effort: "",
+      ultracode: false,
+      folder: ""
     })
   })
 

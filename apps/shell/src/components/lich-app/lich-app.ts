@@ -4,14 +4,23 @@
  * person makes goes through the same RPCs the CLI uses (actions.ts), and comes back as the same
  * events every other window sees. Hotkeys are taken in the capture phase, before the terminal.
  */
-import { html, LitElement, nothing } from "lit"
+import { LitElement } from "lit"
 import { makeRpc, type Rpc } from "../../api/rpc.js"
 import { connectEvents, TerminalMux } from "../../api/sockets.js"
 import { obtainToken } from "../../api/token.js"
 import type { HotAction } from "../../logic/hotkeys.js"
 import {
-  applyEvent, emptyModel, type EventJson, fromState, type Model, type Selection, selectCard, selectionOf, shownCard,
-  type ThemeListJson, type WindowStateJson, withSelection
+  applyEvent,
+  type EventJson,
+  emptyModel,
+  fromState,
+  type Model,
+  selectCard,
+  selectionOf,
+  shownCard,
+  type ThemeListJson,
+  type WindowStateJson,
+  withSelection
 } from "../../logic/model.js"
 import { noteFor } from "../../logic/notify.js"
 import type { ProviderJson } from "../lich-new-menu/view.js"
@@ -20,28 +29,32 @@ import type { CardAction } from "../lich-session-card/lich-session-card.js"
 import type { LichSidebar } from "../lich-sidebar/lich-sidebar.js"
 import type { AnyToast, LichToasts } from "../lich-toasts/lich-toasts.js"
 import { Actions } from "./actions.js"
+import { renderApp } from "./app-view.js"
 import { type Checkout, withCheckouts } from "./checkouts.js"
 import { hotkeyListener, isMac } from "./keys.js"
 import { styles } from "./lich-app.styles.js"
 import { askOnce, raise } from "./notes.js"
 import type { Overlay } from "./overlay.js"
-import { type ParkedJson } from "./palette-items.js"
-import { terminalFor } from "./main-view.js"
-import { renderOverlay } from "./render-overlay.js"
+import type { ParkedJson } from "./palette-items.js"
 import { runHotkey } from "./run-hotkey.js"
+import { savedSelection, saveSelection } from "./selection-storage.js"
 import { ThemePainter } from "./theme-painter.js"
 import { renamePayload } from "./view.js"
 import "../lich-sidebar/lich-sidebar.js"
 import "../lich-tabs/lich-tabs.js"
 import "../lich-toasts/lich-toasts.js"
 
-const SELECTION_KEY = "lich.selection"
-
 export class LichApp extends LitElement {
   static override styles = styles
   static override properties = {
-    model: { state: true }, termTheme: { state: true }, problem: { state: true }, overlay: { state: true },
-    providers: { state: true }, parked: { state: true }, recent: { state: true }, ready: { state: true }
+    model: { state: true },
+    termTheme: { state: true },
+    problem: { state: true },
+    overlay: { state: true },
+    providers: { state: true },
+    parked: { state: true },
+    recent: { state: true },
+    ready: { state: true }
   }
   /** the first state has loaded: before it, no first-run screen (the projects are not known yet) */
   declare ready: boolean
@@ -77,15 +90,22 @@ export class LichApp extends LitElement {
     this.painter.paintCached()
   }
 
-  private readonly onKey = hotkeyListener((a) => this.hotkey(a), () => {
-    // Escape closes the dialog on top wherever the keyboard is (a field that lost focus included).
-    if (!this.overlay) return false
-    this.overlay = undefined
-    this.model = { ...this.model, focusTick: this.model.focusTick + 1 }
-    return true
-  })
-  private readonly onFocus = () => { this.focused = true }
-  private readonly onBlur = () => { this.focused = false }
+  private readonly onKey = hotkeyListener(
+    (a) => this.hotkey(a),
+    () => {
+      // Escape closes the dialog on top wherever the keyboard is (a field that lost focus included).
+      if (!this.overlay) return false
+      this.overlay = undefined
+      this.model = { ...this.model, focusTick: this.model.focusTick + 1 }
+      return true
+    }
+  )
+  private readonly onFocus = () => {
+    this.focused = true
+  }
+  private readonly onBlur = () => {
+    this.focused = false
+  }
 
   override connectedCallback() {
     super.connectedCallback()
@@ -120,7 +140,11 @@ export class LichApp extends LitElement {
     this.mux = new TerminalMux(token)
     ;(window as unknown as { lich: unknown }).lich = { terminals: () => this.mux?.attached ?? 0 }
     // Every (re)connect reloads the picture: events sent while nobody listened are gone.
-    this.closeEvents = connectEvents(token, (e) => this.onEvent(e), () => void this.reload())
+    this.closeEvents = connectEvents(
+      token,
+      (e) => this.onEvent(e),
+      () => void this.reload()
+    )
   }
 
   private loads = 0
@@ -129,10 +153,12 @@ export class LichApp extends LitElement {
     await Promise.all([
       this.call<WindowStateJson>("system.State").then((s) => {
         // Two loads can overlap (start and the socket's open): only the last one asked is applied.
-        if (s && n === this.loads) this.model = withSelection(fromState(s, this.model), this.savedSelection())
+        if (s && n === this.loads) this.model = withSelection(fromState(s, this.model), savedSelection())
       }),
       this.painter.load(),
-      this.call<ReadonlyArray<ProviderJson>>("desk.Providers").then((p) => { this.providers = p ?? [] })
+      this.call<ReadonlyArray<ProviderJson>>("desk.Providers").then((p) => {
+        this.providers = p ?? []
+      })
     ])
     this.ready = true
     this.dataset.ready = "true"
@@ -141,7 +167,7 @@ export class LichApp extends LitElement {
     for (const p of this.model.projects) void this.refreshCheckouts(p.id)
   }
 
-  readonly call = async <A,>(method: string, payload?: Record<string, unknown>): Promise<A | undefined> => {
+  readonly call = async <A>(method: string, payload?: Record<string, unknown>): Promise<A | undefined> => {
     try {
       return await this.rpc!<A>(method, payload)
     } catch (e) {
@@ -176,14 +202,17 @@ export class LichApp extends LitElement {
     if (e._tag === "session-status") {
       const card = model.cards.find((c) => c.id === e.id)
       const note = noteFor(e.state, e.reason, card, this.focused)
-      if (note) raise(note, () => { this.model = selectCard(this.model, e.id) })
+      if (note)
+        raise(note, () => {
+          this.model = selectCard(this.model, e.id)
+        })
     }
     // The person is already looking at that card: no toast for it.
     const watching = toast?.kind === "waiting" && shownCard(model)?.id === toast.target && this.focused
     if (toast && !watching) this.toast(toast)
   }
 
-  private onCard(a: CardAction) {
+  onCard(a: CardAction) {
     const card = this.model.cards.find((c) => c.id === a.id)
     if (!card) return
     if (a.kind === "select") this.model = selectCard(this.model, a.id)
@@ -194,7 +223,10 @@ export class LichApp extends LitElement {
   /** The palette's History and reopenable projects, fresh each time it opens. */
   async openPalette() {
     this.overlay = { kind: "palette", tab: "All" }
-    const [parked, recent] = await Promise.all([this.call<ReadonlyArray<ParkedJson>>("desk.History", { project: "" }), this.call<ReadonlyArray<RecentJson>>("desk.Recent")])
+    const [parked, recent] = await Promise.all([
+      this.call<ReadonlyArray<ParkedJson>>("desk.History", { project: "" }),
+      this.call<ReadonlyArray<RecentJson>>("desk.Recent")
+    ])
     this.parked = parked ?? []
     this.recent = recent ?? []
   }
@@ -250,40 +282,12 @@ export class LichApp extends LitElement {
     }
   }
 
-  /** A reload keeps what this window showed; another window keeps its own. */
-  private savedSelection(): Selection {
-    try {
-      return JSON.parse(sessionStorage.getItem(SELECTION_KEY) ?? "") as Selection
-    } catch {
-      return { activeProject: "", shown: {} }
-    }
-  }
-
   override updated() {
-    if (this.dataset.ready === "true") sessionStorage.setItem(SELECTION_KEY, JSON.stringify(selectionOf(this.model)))
+    if (this.dataset.ready === "true") saveSelection(selectionOf(this.model))
   }
 
   override render() {
-    const m = this.model
-    const project = m.projects.find((p) => p.id === m.activeProject)
-    const shown = shownCard(m)
-    return html`<lich-tabs .projects=${m.projects} .cards=${m.cards} .active=${m.activeProject}
-        @lich-tab=${(e: CustomEvent<{ id: string }>) => { this.model = { ...m, activeProject: e.detail.id } }}
-        @lich-tab-close=${(e: CustomEvent<{ id: string }>) => void this.actions.closeProject(e.detail.id)}
-        @lich-open-project=${() => { this.overlay = { kind: "open-project" } }}
-        @lich-palette=${() => void this.openPalette()}
-        @lich-settings=${() => { this.overlay = { kind: "settings" } }}></lich-tabs>
-      <div class="body">
-        <lich-sidebar .cards=${m.cards.filter((c) => c.projectId === m.activeProject)} .activeId=${shown?.id ?? ""} .projectPath=${project?.path ?? ""}
-          .providers=${this.providers}
-          @lich-card=${(e: CustomEvent<CardAction>) => this.onCard(e.detail)}
-          @lich-new-session=${(e: CustomEvent<{ kind: string }>) => void this.actions.newSession(e.detail.kind)}
-          @lich-new-worktree=${() => { this.overlay = { kind: "worktree" } }}></lich-sidebar>
-        <main>${terminalFor(this, shown)}</main>
-      </div>
-      ${this.overlay ? renderOverlay(this, this.overlay) : nothing}
-      <lich-toasts @lich-open=${(e: CustomEvent<{ id: string }>) => { this.model = selectCard(this.model, e.detail.id) }}
-        @lich-undo=${(e: CustomEvent<{ id: string }>) => void this.actions.resume(e.detail.id)}></lich-toasts>`
+    return renderApp(this)
   }
 }
 

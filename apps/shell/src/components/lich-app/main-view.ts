@@ -7,8 +7,12 @@ import type { LichApp } from "./lich-app.js"
 
 export const terminalFor = (app: LichApp, card: Card | undefined) => {
   if (app.problem) return html`<div class="placeholder">${app.problem}</div>`
-  if (app.ready && app.model.projects.length === 0) return firstRun(app.mac, () => { app.overlay = { kind: "open-project" } })
-  if (!card) return html`<div class="placeholder">No session is open here. Press <kbd>${app.mac ? "⌘" : "Ctrl"}+Shift+T</kbd> or the + above the list to open one.</div>`
+  if (app.ready && app.model.projects.length === 0)
+    return firstRun(app.mac, () => {
+      app.overlay = { kind: "open-project" }
+    })
+  if (!card)
+    return html`<div class="placeholder">No session is open here. Press <kbd>${app.mac ? "⌘" : "Ctrl"}+Shift+T</kbd> or the + above the list to open one.</div>`
   if (app.startingIds.has(card.id)) return html`<div class="placeholder">Starting “${card.label}”…</div>`
   if (!card.live) {
     // A card's terminal starts on its first view here (after a restart, or one never viewed); a
@@ -17,5 +21,8 @@ export const terminalFor = (app: LichApp, card: Card | undefined) => {
     return html`<div class="placeholder">“${card.label}” is not running.
       <button class="start" @click=${() => app.startCard(card.id)}>Start it</button></div>`
   }
-  return keyed(card.id, html`<lich-terminal session-id=${card.id} .mux=${app.mux!} .theme=${app.termTheme} .focusTick=${app.model.focusTick} .live=${card.live}></lich-terminal>`)
+  return keyed(
+    card.id,
+    html`<lich-terminal session-id=${card.id} .mux=${app.mux!} .theme=${app.termTheme} .focusTick=${app.model.focusTick} .live=${card.live}></lich-terminal>`
+  )
 }

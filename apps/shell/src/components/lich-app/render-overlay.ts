@@ -42,10 +42,18 @@ export const renderOverlay = (app: LichApp, o: Overlay) => {
     case "palette": {
       const items = paletteItems(m, app.providers, app.parked, app.recent, app.mac, Date.now())
       const named: Record<string, () => void> = {
-        worktree: () => { app.overlay = { kind: "worktree" } },
-        "open-project": () => { app.overlay = { kind: "open-project" } },
-        settings: () => { app.overlay = { kind: "settings" } },
-        help: () => { app.overlay = { kind: "help" } }
+        worktree: () => {
+          app.overlay = { kind: "worktree" }
+        },
+        "open-project": () => {
+          app.overlay = { kind: "open-project" }
+        },
+        settings: () => {
+          app.overlay = { kind: "settings" }
+        },
+        help: () => {
+          app.overlay = { kind: "help" }
+        }
       }
       return html`<lich-palette .items=${items} .tab=${o.tab} @click=${backdrop(app)} @lich-dismiss=${dismiss}
         @lich-palette-run=${(e: CustomEvent<{ key: string }>) => app.actions.run(e.detail.key, named)}></lich-palette>`

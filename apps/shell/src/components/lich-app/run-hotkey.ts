@@ -13,18 +13,40 @@ export const runHotkey = (app: LichApp, a: HotAction) => {
   const tabs = m.projects.map((p) => p.id)
   const go: Record<HotAction, () => void> = {
     palette: () => {},
-    settings: () => { app.overlay = { kind: "settings" } },
-    "open-project": () => { app.overlay = { kind: "open-project" } },
-    help: () => { app.overlay = { kind: "help" } },
+    settings: () => {
+      app.overlay = { kind: "settings" }
+    },
+    "open-project": () => {
+      app.overlay = { kind: "open-project" }
+    },
+    help: () => {
+      app.overlay = { kind: "help" }
+    },
     "new-session": () => app.sidebar()?.openMenu(),
-    "new-worktree": () => { if (m.activeProject !== "") app.overlay = { kind: "worktree" } },
+    "new-worktree": () => {
+      if (m.activeProject !== "") app.overlay = { kind: "worktree" }
+    },
     rename: () => shown && app.sidebar()?.renameCard(shown.id),
     close: () => shown && void app.actions.close(shown),
-    "next-session": () => { const id = step(ids, shown?.id ?? "", 1); if (id) app.model = selectCard(m, id) },
-    "prev-session": () => { const id = step(ids, shown?.id ?? "", -1); if (id) app.model = selectCard(m, id) },
-    "next-project": () => { const id = step(tabs, m.activeProject, 1); if (id) app.model = { ...m, activeProject: id } },
-    "prev-project": () => { const id = step(tabs, m.activeProject, -1); if (id) app.model = { ...m, activeProject: id } },
-    "focus-terminal": () => { app.model = { ...m, focusTick: m.focusTick + 1 } }
+    "next-session": () => {
+      const id = step(ids, shown?.id ?? "", 1)
+      if (id) app.model = selectCard(m, id)
+    },
+    "prev-session": () => {
+      const id = step(ids, shown?.id ?? "", -1)
+      if (id) app.model = selectCard(m, id)
+    },
+    "next-project": () => {
+      const id = step(tabs, m.activeProject, 1)
+      if (id) app.model = { ...m, activeProject: id }
+    },
+    "prev-project": () => {
+      const id = step(tabs, m.activeProject, -1)
+      if (id) app.model = { ...m, activeProject: id }
+    },
+    "focus-terminal": () => {
+      app.model = { ...m, focusTick: m.focusTick + 1 }
+    }
   }
   go[a]()
 }

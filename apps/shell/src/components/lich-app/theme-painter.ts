@@ -6,7 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from "lit"
 import type { Call } from "../../api/call.js"
 import type { ThemeListJson } from "../../logic/model.js"
-import { cssVariables, resolveTheme, terminalTheme, THEME_CACHE_KEY, type ThemeJson } from "../../logic/theme.js"
+import { cssVariables, resolveTheme, THEME_CACHE_KEY, type ThemeJson, terminalTheme } from "../../logic/theme.js"
 
 const darkQuery = () => matchMedia("(prefers-color-scheme: dark)")
 

@@ -16,7 +16,12 @@ export const SHOWN_FILES = 12
 
 export class LichCloseDialog extends LitElement {
   static override styles = dialogStyles
-  static override properties = { label: { attribute: false }, path: { attribute: false }, files: { attribute: false }, confirming: { state: true } }
+  static override properties = {
+    label: { attribute: false },
+    path: { attribute: false },
+    files: { attribute: false },
+    confirming: { state: true }
+  }
   declare label: string
   declare path: string
   declare files: ReadonlyArray<string>
@@ -54,9 +59,13 @@ export class LichCloseDialog extends LitElement {
       <h2>Close “${this.label}”</h2>
       <div class="lead">It is the last session in <code>${this.path}</code>. Keep the checkout to come back to it, or remove it.</div>
       <div class="body">
-        ${n > 0 ? html`<div class=${this.confirming ? "error" : ""}>${n} uncommitted ${n === 1 ? "file" : "files"} — in no commit and on no remote${this.confirming ? "; removing discards them:" : ":"}</div>
+        ${
+          n > 0
+            ? html`<div class=${this.confirming ? "error" : ""}>${n} uncommitted ${n === 1 ? "file" : "files"} — in no commit and on no remote${this.confirming ? "; removing discards them:" : ":"}</div>
           <div class="list">${this.files.slice(0, SHOWN_FILES).map((f) => html`<code class="file">${f}</code>`)}
-          ${n > SHOWN_FILES ? html`<span class="hint">and ${n - SHOWN_FILES} more</span>` : nothing}</div>` : html`<div>Nothing uncommitted: removing loses no work.</div>`}
+          ${n > SHOWN_FILES ? html`<span class="hint">and ${n - SHOWN_FILES} more</span>` : nothing}</div>`
+            : html`<div>Nothing uncommitted: removing loses no work.</div>`
+        }
       </div>
       <div class="actions">
         <button @click=${() => this.dispatchEvent(dismissEvent())}>Cancel</button>

@@ -4,7 +4,10 @@ import { HOTKEYS, keysOf } from "../../logic/hotkeys.js"
 import { dialogStyles, dismissEvent } from "../dialog.styles.js"
 
 export class LichHelp extends LitElement {
-  static override styles = [dialogStyles, css`.keys { display: grid; grid-template-columns: auto 1fr; gap: 6px 16px; align-items: center; }`]
+  static override styles = [
+    dialogStyles,
+    css`.keys { display: grid; grid-template-columns: auto 1fr; gap: 6px 16px; align-items: center; }`
+  ]
   static override properties = { mac: { attribute: false } }
   declare mac: boolean
 

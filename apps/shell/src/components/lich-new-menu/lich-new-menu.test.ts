@@ -3,7 +3,16 @@ import { choices } from "../lich-open-project/view.js"
 import { branchProblem, openWorktreePayload } from "../lich-worktree-dialog/view.js"
 import { menuRows, pickable, type ProviderJson } from "./view.js"
 
-const p = (id: string, path: string): ProviderJson => ({ id, name: id, binary: id, path, install: `install ${id}`, models: true, efforts: true, rung: "off" })
+const p = (id: string, path: string): ProviderJson => ({
+  id,
+  name: id,
+  binary: id,
+  path,
+  install: `install ${id}`,
+  models: true,
+  efforts: true,
+  rung: "off"
+})
 
 describe("the new-session menu", () => {
   it("offers shell, the providers found and a worktree; shows the missing ones last, unpickable", () => {
@@ -22,7 +31,10 @@ describe("the open-project list", () => {
       { id: "3", name: "gone", path: "/w/gone", open: false, usedAt: 0, exists: false }
     ]
     expect(choices("", [], recent).map((c) => c.path)).toEqual(["/w/api"])
-    expect(choices("/w/a", [{ name: "api", path: "/w/api" }], recent).map((c) => `${c.section}:${c.path}`)).toEqual(["Directories:/w/api", "Recent:/w/api"])
+    expect(choices("/w/a", [{ name: "api", path: "/w/api" }], recent).map((c) => `${c.section}:${c.path}`)).toEqual([
+      "Directories:/w/api",
+      "Recent:/w/api"
+    ])
   })
 })
 
@@ -36,7 +48,17 @@ describe("the worktree dialog", () => {
 
   it("asks spawn.Open exactly as open --worktree --base does, ultracode only for Claude Code", () => {
     const f = { branch: " feat ", base: "dev", kind: "codex", model: "", effort: "high", ultracode: true, folder: "", confine: false }
-    expect(openWorktreePayload("/w/api", f)).toEqual({ from: "", project: "/w/api", kind: "codex", worktree: "feat", base: "dev", model: "", effort: "high", ultracode: false, folder: "" })
+    expect(openWorktreePayload("/w/api", f)).toEqual({
+      from: "",
+      project: "/w/api",
+      kind: "codex",
+      worktree: "feat",
+      base: "dev",
+      model: "",
+      effort: "high",
+      ultracode: false,
+      folder: ""
+    })
     // The answer to Ask goes only where the rung asked; elsewhere the backend's rung decides alone.
     expect(openWorktreePayload("/w/api", f, true)).toMatchObject({ confine: false })
   })

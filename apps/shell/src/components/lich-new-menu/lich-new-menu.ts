@@ -28,9 +28,10 @@ export class LichNewMenu extends LitElement {
   private choose(i: number) {
     const r = menuRows(this.providers, this.inRepo)[i]
     if (!r || r.type === "missing") return
-    const ev = r.type === "worktree"
-      ? new CustomEvent("lich-new-worktree", { bubbles: true, composed: true })
-      : new CustomEvent<{ kind: string }>("lich-new-session", { detail: { kind: r.kind }, bubbles: true, composed: true })
+    const ev =
+      r.type === "worktree"
+        ? new CustomEvent("lich-new-worktree", { bubbles: true, composed: true })
+        : new CustomEvent<{ kind: string }>("lich-new-session", { detail: { kind: r.kind }, bubbles: true, composed: true })
     this.dispatchEvent(ev)
   }
 
@@ -51,12 +52,14 @@ export class LichNewMenu extends LitElement {
   override render() {
     const rows = menuRows(this.providers, this.inRepo)
     return html`<div class="menu" role="menu" tabindex="0" aria-label="new session" @keydown=${this.onKey}>
-      ${rows.map((r, i) => html`${r.type === "missing" && rows[i - 1]?.type !== "missing" ? html`<div class="sep"></div>` : nothing}
+      ${rows.map(
+        (r, i) => html`${r.type === "missing" && rows[i - 1]?.type !== "missing" ? html`<div class="sep"></div>` : nothing}
         <div class="row ${r.type}" role="menuitem" data-kind=${r.type === "worktree" ? "worktree" : r.kind}
           aria-disabled=${r.type === "missing" ? "true" : "false"} aria-selected=${i === this.picked ? "true" : "false"}
           title=${r.detail} @click=${() => this.choose(i)}>
           <span class="title">${r.title}</span><span class="detail">${r.detail}</span>
-        </div>`)}
+        </div>`
+      )}
     </div>`
   }
 }

@@ -18,7 +18,13 @@ interface CompletionJson {
 
 export class LichOpenProject extends LitElement {
   static override styles = styles
-  static override properties = { call: { attribute: false }, typed: { state: true }, dirs: { state: true }, recent: { state: true }, picked: { state: true } }
+  static override properties = {
+    call: { attribute: false },
+    typed: { state: true },
+    dirs: { state: true },
+    recent: { state: true },
+    picked: { state: true }
+  }
   declare call: Call
   declare typed: string
   declare dirs: CompletionJson["entries"]
@@ -36,7 +42,9 @@ export class LichOpenProject extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback()
-    void this.call<ReadonlyArray<RecentJson>>("desk.Recent").then((r) => { this.recent = r ?? [] })
+    void this.call<ReadonlyArray<RecentJson>>("desk.Recent").then((r) => {
+      this.recent = r ?? []
+    })
   }
 
   override firstUpdated() {
@@ -58,7 +66,9 @@ export class LichOpenProject extends LitElement {
 
   private open(path: string) {
     if (path.trim() === "") return
-    this.dispatchEvent(new CustomEvent<{ path: string }>("lich-open-path", { detail: { path: path.trim() }, bubbles: true, composed: true }))
+    this.dispatchEvent(
+      new CustomEvent<{ path: string }>("lich-open-path", { detail: { path: path.trim() }, bubbles: true, composed: true })
+    )
   }
 
   private onKey(e: KeyboardEvent) {

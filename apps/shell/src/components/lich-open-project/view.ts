@@ -18,10 +18,16 @@ export interface Choice {
 /** 8: the recent projects that fit above the fold of a small window. */
 export const MAX_RECENT = 8
 
-export const choices = (typed: string, dirs: ReadonlyArray<{ name: string; path: string }>, recent: ReadonlyArray<RecentJson>): Array<Choice> => {
+export const choices = (
+  typed: string,
+  dirs: ReadonlyArray<{ name: string; path: string }>,
+  recent: ReadonlyArray<RecentJson>
+): Array<Choice> => {
   const q = typed.trim().toLowerCase()
   const rec = recent
-    .filter((r) => !r.open && r.exists && (q === "" || r.path.toLowerCase().includes(q.replace(/^~/, "")) || r.name.toLowerCase().includes(q)))
+    .filter(
+      (r) => !r.open && r.exists && (q === "" || r.path.toLowerCase().includes(q.replace(/^~/, "")) || r.name.toLowerCase().includes(q))
+    )
     .slice(0, MAX_RECENT)
     .map((r): Choice => ({ path: r.path, title: r.name, detail: r.path, section: "Recent" }))
   const ds = q === "" ? [] : dirs.map((d): Choice => ({ path: d.path, title: `${d.name}/`, detail: d.path, section: "Directories" }))

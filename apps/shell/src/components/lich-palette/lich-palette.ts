@@ -7,7 +7,9 @@ import { filterItems, PALETTE_TABS, type PaletteItem, type PaletteTab } from "..
 import { dialogStyles, dismissEvent } from "../dialog.styles.js"
 
 export class LichPalette extends LitElement {
-  static override styles = [dialogStyles, css`
+  static override styles = [
+    dialogStyles,
+    css`
     .tabs { display: flex; gap: 2px; padding: 0 12px 6px; }
     .tabs button { border: 0; background: none; padding: 3px 10px; border-radius: 5px; color: var(--muted-foreground); }
     .tabs button[aria-selected=true] { background: var(--accent); color: var(--accent-foreground); }
@@ -15,7 +17,8 @@ export class LichPalette extends LitElement {
     .field input { width: 100%; box-sizing: border-box; font: 14px Geist, Inter, system-ui, sans-serif; padding: 8px 10px; }
     .list { padding: 0 6px 8px; overflow-y: auto; }
     .group { font-size: 10px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted-foreground); width: 64px; flex: none; }
-  `]
+  `
+  ]
   static override properties = { items: { attribute: false }, tab: { attribute: false }, query: { state: true }, picked: { state: true } }
   declare items: ReadonlyArray<PaletteItem>
   declare tab: PaletteTab
@@ -35,7 +38,8 @@ export class LichPalette extends LitElement {
   }
 
   private run(item: PaletteItem | undefined) {
-    if (item) this.dispatchEvent(new CustomEvent<{ key: string }>("lich-palette-run", { detail: { key: item.key }, bubbles: true, composed: true }))
+    if (item)
+      this.dispatchEvent(new CustomEvent<{ key: string }>("lich-palette-run", { detail: { key: item.key }, bubbles: true, composed: true }))
   }
 
   private onKey(e: KeyboardEvent) {
@@ -61,13 +65,26 @@ export class LichPalette extends LitElement {
     const shown = filterItems(this.items, this.query, this.tab)
     return html`<div class="panel" role="dialog" aria-label="Command palette">
       <div class="field"><input aria-label="search" placeholder="Sessions, projects, actions, History…" spellcheck="false" autocomplete="off"
-        @input=${(e: Event) => { this.query = (e.target as HTMLInputElement).value; this.picked = 0 }} @keydown=${this.onKey}></div>
-      <div class="tabs" role="tablist">${PALETTE_TABS.map((t) => html`<button role="tab" aria-selected=${t === this.tab ? "true" : "false"}
-        @click=${() => { this.tab = t; this.picked = 0; this.renderRoot.querySelector("input")?.focus() }}>${t}</button>`)}</div>
+        @input=${(e: Event) => {
+          this.query = (e.target as HTMLInputElement).value
+          this.picked = 0
+        }} @keydown=${this.onKey}></div>
+      <div class="tabs" role="tablist">${PALETTE_TABS.map(
+        (t) => html`<button role="tab" aria-selected=${t === this.tab ? "true" : "false"}
+        @click=${() => {
+          this.tab = t
+          this.picked = 0
+          this.renderRoot.querySelector("input")?.focus()
+        }}>${t}</button>`
+      )}</div>
       <div class="list" role="listbox">
-        ${shown.map((i, n) => html`<div class="item" role="option" data-key=${i.key} aria-selected=${n === this.picked ? "true" : "false"}
-          @mousemove=${() => { this.picked = n }} @click=${() => this.run(i)}>
-          <span class="group">${i.group}</span><span>${i.title}</span><span class="detail">${i.detail}</span>${i.hint ? html`<kbd>${i.hint}</kbd>` : ""}</div>`)}
+        ${shown.map(
+          (i, n) => html`<div class="item" role="option" data-key=${i.key} aria-selected=${n === this.picked ? "true" : "false"}
+          @mousemove=${() => {
+            this.picked = n
+          }} @click=${() => this.run(i)}>
+          <span class="group">${i.group}</span><span>${i.title}</span><span class="detail">${i.detail}</span>${i.hint ? html`<kbd>${i.hint}</kbd>` : ""}</div>`
+        )}
         ${shown.length === 0 ? html`<div class="lead">Nothing matches.</div>` : ""}
       </div>
     </div>`

@@ -10,7 +10,12 @@ describe("a session card", () => {
 
   it("draws a ring only for busy, done and waiting", () => {
     expect(["busy", "done", "waiting", "idle", "interrupted", ""].map((state) => cardView(card({ state }), "/").ring)).toEqual([
-      "busy", "done", "waiting", "", "", ""
+      "busy",
+      "done",
+      "waiting",
+      "",
+      "",
+      ""
     ])
   })
 
@@ -36,7 +41,10 @@ describe("a card's status line and usage", () => {
   it("shows the waiting reason (or its default), the tool and detail while busy, else who opened it", () => {
     expect(cardView(card({ state: "waiting", reason: "Allow Bash?" }), "/").status).toEqual({ text: "Allow Bash?", tone: "waiting" })
     expect(cardView(card({ state: "waiting" }), "/").status?.text).toBe("Waiting on you")
-    expect(cardView(card({ state: "busy", tool: "Bash", detail: "npm test" }), "/").status).toEqual({ text: "Bash · npm test", tone: "busy" })
+    expect(cardView(card({ state: "busy", tool: "Bash", detail: "npm test" }), "/").status).toEqual({
+      text: "Bash · npm test",
+      tone: "busy"
+    })
     expect(cardView(card({ originLabel: "planner" }), "/").status).toEqual({ text: "from planner", tone: "origin" })
     expect(cardView(card(), "/").status).toBeUndefined()
   })

@@ -8,7 +8,11 @@ import type { Card } from "../../logic/model.js"
 import { styles } from "./lich-session-card.styles.js"
 import { cardView } from "./view.js"
 
-export type CardAction = { readonly id: string } & ({ readonly kind: "select" } | { readonly kind: "close" } | { readonly kind: "rename"; readonly label: string })
+export type CardAction = { readonly id: string } & (
+  | { readonly kind: "select" }
+  | { readonly kind: "close" }
+  | { readonly kind: "rename"; readonly label: string }
+)
 
 export class LichSessionCard extends LitElement {
   static override styles = styles
@@ -53,24 +57,35 @@ export class LichSessionCard extends LitElement {
     const v = cardView(this.card, this.projectPath)
     return html`<div class="card" style=${v.style} title=${v.tooltip} data-id=${this.card.id}
       @click=${() => this.act({ id: this.card.id, kind: "select" })}
-      @dblclick=${() => { this.editing = true }}>
+      @dblclick=${() => {
+        this.editing = true
+      }}>
       <span class="ring ${v.ring}" data-state=${v.ring}><span class="glyph">${v.glyph}</span></span>
-      <span class="label">${v.confined ? html`<span class="shield" title="confined: runs in the sandbox" aria-label="confined">⛨ </span>` : nothing}${this.editing
-        ? html`<input .value=${v.label} aria-label="new name"
+      <span class="label">${v.confined ? html`<span class="shield" title="confined: runs in the sandbox" aria-label="confined">⛨ </span>` : nothing}${
+        this.editing
+          ? html`<input .value=${v.label} aria-label="new name"
             @click=${(e: Event) => e.stopPropagation()}
             @keydown=${(e: KeyboardEvent) => {
               if (e.key === "Enter") this.finishRename(e.target as HTMLInputElement, true)
               if (e.key === "Escape") this.finishRename(e.target as HTMLInputElement, false)
             }}
             @blur=${(e: Event) => this.finishRename(e.target as HTMLInputElement, true)}>`
-        : v.label}</span>
+          : v.label
+      }</span>
       <button class="close" title="Close" aria-label="close ${v.label}"
-        @click=${(e: Event) => { e.stopPropagation(); this.act({ id: this.card.id, kind: "close" }) }}>×</button>
+        @click=${(e: Event) => {
+          e.stopPropagation()
+          this.act({ id: this.card.id, kind: "close" })
+        }}>×</button>
       ${v.relay ? html`<span class="relay ${v.relay.direction}" title=${v.relay.tooltip}>${v.relay.text}</span>` : nothing}
       ${v.status ? html`<span class="status ${v.status.tone}" title=${v.status.text}>${v.status.text}</span>` : nothing}
       <span class="path">&lrm;${v.path}&lrm;</span>
-      ${v.branch || v.usage ? html`<span class="meta">${v.branch ? html`<span class="branch">⎇ ${v.branch}${v.dirty ? html`<span class="dirty" title="uncommitted changes"> ●</span>` : nothing}</span>` : nothing}
-        ${v.usage ? html`<span class="usage" title="context used · cost so far">${v.usage}</span>` : nothing}</span>` : nothing}
+      ${
+        v.branch || v.usage
+          ? html`<span class="meta">${v.branch ? html`<span class="branch">⎇ ${v.branch}${v.dirty ? html`<span class="dirty" title="uncommitted changes"> ●</span>` : nothing}</span>` : nothing}
+        ${v.usage ? html`<span class="usage" title="context used · cost so far">${v.usage}</span>` : nothing}</span>`
+          : nothing
+      }
     </div>`
   }
 

@@ -51,10 +51,15 @@ export const cardView = (c: Card, projectPath: string): CardView => {
     branch: c.branch,
     relay,
     tooltip: [
-      c.label, path, ...(relay ? [relay.tooltip] : []), ...(c.branch ? [c.branch + (c.dirty ? " (uncommitted changes)" : "")] : []),
+      c.label,
+      path,
+      ...(relay ? [relay.tooltip] : []),
+      ...(c.branch ? [c.branch + (c.dirty ? " (uncommitted changes)" : "")] : []),
       ...(c.confined ? ["Confined: runs in the sandbox"] : [])
     ].join("\n"),
-    style: Object.entries(tintVars(c.color)).map(([k, v]) => `${k}: ${v}`).join("; "),
+    style: Object.entries(tintVars(c.color))
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("; "),
     exited: !c.live,
     status: statusLine(c),
     usage: usageText(c),

@@ -1,7 +1,9 @@
 import { css } from "lit"
 import { dialogStyles } from "../dialog.styles.js"
 
-export const styles = [dialogStyles, css`
+export const styles = [
+  dialogStyles,
+  css`
   :host { padding-top: 6vh; }
   .panel { width: min(860px, calc(100vw - 32px)); height: min(640px, 86vh); max-height: none; }
   .frame { display: grid; grid-template-columns: 150px 1fr; min-height: 0; flex: 1; }
@@ -16,4 +18,5 @@ export const styles = [dialogStyles, css`
   .provider .wide { grid-column: 1 / -1; }
   .saved { font-size: 11px; color: #10b981; }
   .top { display: flex; align-items: center; justify-content: space-between; padding-right: 16px; }
-`]
+`
+]

@@ -16,8 +16,14 @@ import { isOn, RUNGS, SECTIONS, type Section, type SettingsJson } from "./view.j
 export class LichSettings extends LitElement {
   static override styles = styles
   static override properties = {
-    call: { attribute: false }, projectId: { attribute: false }, projectName: { attribute: false }, section: { state: true },
-    values: { state: true }, providers: { state: true }, themes: { state: true }, saved: { state: true }
+    call: { attribute: false },
+    projectId: { attribute: false },
+    projectName: { attribute: false },
+    section: { state: true },
+    values: { state: true },
+    providers: { state: true },
+    themes: { state: true },
+    saved: { state: true }
   }
   declare call: Call
   declare projectId: string
@@ -94,14 +100,28 @@ export class LichSettings extends LitElement {
   }
 
   private providersSection() {
-    return this.providers.map((p) => html`<div class="provider" data-provider=${p.id}>
+    return this.providers.map(
+      (p) => html`<div class="provider" data-provider=${p.id}>
       <h3>${p.name} ${p.path !== "" ? html`<span class="found">${p.path}</span>` : html`<span class="missing">not found — ${p.install}</span>`}</h3>
       ${this.text(`provider.${p.id}.bin`, p.binary, "Binary", true)}
       ${p.models ? this.text(`provider.${p.id}.model`, "the provider's default", "Default model") : html`<span></span>`}
-      ${p.efforts ? this.choice(`provider.${p.id}.effort`, EFFORTS.map((x) => [x, x === "" ? "the default" : x] as const), "Default effort") : nothing}
-      ${p.id === "claude" ? html`${this.check("provider.claude.ultracode", false, "Ultracode for every Claude Code session")}
-        ${this.check("provider.claude.subagents", true, "Subagents as lich sessions (each subagent gets a card of its own)")}` : nothing}
-    </div>`)
+      ${
+        p.efforts
+          ? this.choice(
+              `provider.${p.id}.effort`,
+              EFFORTS.map((x) => [x, x === "" ? "the default" : x] as const),
+              "Default effort"
+            )
+          : nothing
+      }
+      ${
+        p.id === "claude"
+          ? html`${this.check("provider.claude.ultracode", false, "Ultracode for every Claude Code session")}
+        ${this.check("provider.claude.subagents", true, "Subagents as lich sessions (each subagent gets a card of its own)")}`
+          : nothing
+      }
+    </div>`
+    )
   }
 
   private sandboxSection() {
@@ -122,7 +142,10 @@ export class LichSettings extends LitElement {
 
   private appearanceSection() {
     const themes = this.themes?.themes ?? []
-    const pick = (id: string) => void this.call("system.SwitchTheme", { id }).then((r) => { if (r && this.themes) this.themes = { ...this.themes, current: id } })
+    const pick = (id: string) =>
+      void this.call("system.SwitchTheme", { id }).then((r) => {
+        if (r && this.themes) this.themes = { ...this.themes, current: id }
+      })
     return html`<label>Theme<select name="theme" @change=${(e: Event) => pick((e.target as HTMLSelectElement).value)}>
       ${themes.map((t) => html`<option value=${t.id} ?selected=${t.id === this.themes?.current}>${t.id === "system" ? "Auto (light or dark, as the system asks)" : t.name}</option>`)}
     </select></label>`
@@ -134,11 +157,22 @@ export class LichSettings extends LitElement {
   }
 
   override render() {
-    const body = { Providers: () => this.providersSection(), Sandbox: () => this.sandboxSection(), Project: () => this.projectSection(), Appearance: () => this.appearanceSection(), Cost: () => this.costSection() }[this.section]
+    const body = {
+      Providers: () => this.providersSection(),
+      Sandbox: () => this.sandboxSection(),
+      Project: () => this.projectSection(),
+      Appearance: () => this.appearanceSection(),
+      Cost: () => this.costSection()
+    }[this.section]
     return html`<div class="panel" role="dialog" aria-label="Settings" @keydown=${(e: KeyboardEvent) => e.key === "Escape" && this.dispatchEvent(dismissEvent())}>
       <div class="top"><h2>Settings</h2><button aria-label="close settings" @click=${() => this.dispatchEvent(dismissEvent())}>Done</button></div>
       <div class="frame">
-        <nav role="tablist">${SECTIONS.map((s) => html`<button role="tab" data-section=${s} aria-selected=${s === this.section ? "true" : "false"} @click=${() => { this.section = s }}>${s}</button>`)}</nav>
+        <nav role="tablist">${SECTIONS.map(
+          (s) =>
+            html`<button role="tab" data-section=${s} aria-selected=${s === this.section ? "true" : "false"} @click=${() => {
+              this.section = s
+            }}>${s}</button>`
+        )}</nav>
         <div class="body">${this.values ? body() : html`<div class="lead">Loading…</div>`}</div>
       </div>
     </div>`

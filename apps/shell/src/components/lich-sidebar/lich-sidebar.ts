@@ -45,23 +45,43 @@ export class LichSidebar extends LitElement {
 
   override render() {
     return html`<div class="top"><span>Sessions</span>
-        ${this.projectPath === "" ? nothing : html`<span class="new">
-          <button title="New session (Ctrl+Shift+T)" aria-label="new session" @click=${() => { this.menuOpen = !this.menuOpen }}>+</button>
-          ${this.menuOpen ? html`<lich-new-menu .providers=${this.providers}
-            @lich-new-session=${() => { this.menuOpen = false }} @lich-new-worktree=${() => { this.menuOpen = false }}
-            @lich-dismiss=${(e: Event) => { e.stopPropagation(); this.menuOpen = false }}></lich-new-menu>` : nothing}
-        </span>`}
+        ${
+          this.projectPath === ""
+            ? nothing
+            : html`<span class="new">
+          <button title="New session (Ctrl+Shift+T)" aria-label="new session" @click=${() => {
+            this.menuOpen = !this.menuOpen
+          }}>+</button>
+          ${
+            this.menuOpen
+              ? html`<lich-new-menu .providers=${this.providers}
+            @lich-new-session=${() => {
+              this.menuOpen = false
+            }} @lich-new-worktree=${() => {
+              this.menuOpen = false
+            }}
+            @lich-dismiss=${(e: Event) => {
+              e.stopPropagation()
+              this.menuOpen = false
+            }}></lich-new-menu>`
+              : nothing
+          }
+        </span>`
+        }
       </div>
       <div class="list">
         ${this.cards.length === 0 ? html`<div class="empty">${this.projectPath === "" ? "No project is open." : "No sessions here yet."}</div>` : nothing}
-        ${repeat(sidebarRows(this.cards), (r) => r.key, (r) =>
-          r.type === "header"
-            ? html`<div class="header" data-group=${r.title} data-kind=${r.kind}>
+        ${repeat(
+          sidebarRows(this.cards),
+          (r) => r.key,
+          (r) =>
+            r.type === "header"
+              ? html`<div class="header" data-group=${r.title} data-kind=${r.kind}>
                 ${r.swatch ? html`<span class="swatch" style="background:${r.swatch}"></span>` : nothing}
                 <span>${r.kind === "checkout" ? "⎇ " : ""}${r.title}</span>
                 ${r.mark ? html`<span class="mark ${r.mark}">${r.mark === "wait" ? "●" : "✓"}</span>` : nothing}
               </div>`
-            : html`<lich-session-card .card=${r.card} .projectPath=${this.projectPath} ?active=${r.card.id === this.activeId}></lich-session-card>`
+              : html`<lich-session-card .card=${r.card} .projectPath=${this.projectPath} ?active=${r.card.id === this.activeId}></lich-session-card>`
         )}
       </div>`
   }

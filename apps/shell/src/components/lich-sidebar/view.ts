@@ -4,13 +4,29 @@ import type { Card } from "../../logic/model.js"
 import { PALETTE, isPaletteColor } from "../../logic/tints.js"
 
 export type Row =
-  | { readonly type: "header"; readonly key: string; readonly kind: "folder" | "checkout"; readonly title: string; readonly swatch: string; readonly mark: string }
+  | {
+      readonly type: "header"
+      readonly key: string
+      readonly kind: "folder" | "checkout"
+      readonly title: string
+      readonly swatch: string
+      readonly mark: string
+    }
   | { readonly type: "card"; readonly key: string; readonly card: Card }
 
 export const sidebarRows = (cards: ReadonlyArray<Card>): Array<Row> =>
   groupCards(cards).flatMap((g) => [
     ...(g.title === ""
       ? []
-      : [{ type: "header" as const, key: `h:${g.key}`, kind: g.kind, title: g.title, swatch: isPaletteColor(g.color) ? PALETTE[g.color] : "", mark: blockMark(g.cards) }]),
+      : [
+          {
+            type: "header" as const,
+            key: `h:${g.key}`,
+            kind: g.kind,
+            title: g.title,
+            swatch: isPaletteColor(g.color) ? PALETTE[g.color] : "",
+            mark: blockMark(g.cards)
+          }
+        ]),
     ...g.cards.map((card) => ({ type: "card" as const, key: card.id, card }))
   ])

@@ -31,7 +31,10 @@ export class LichTabs extends LitElement {
             @click=${() => this.dispatchEvent(new CustomEvent<{ id: string }>("lich-tab", { detail: { id: p.id }, bubbles: true, composed: true }))}>
             ${p.name}${badge ? html`<span class="badge ${badge}"></span>` : nothing}
             <span class="x" role="button" aria-label="close project ${p.name}" title="Close project (its sessions are parked)"
-              @click=${(e: Event) => { e.stopPropagation(); this.emit("lich-tab-close", p.id) }}>×</span>
+              @click=${(e: Event) => {
+                e.stopPropagation()
+                this.emit("lich-tab-close", p.id)
+              }}>×</span>
           </button>`
         })}
       </div>

@@ -2,4 +2,10 @@
 import type { Card } from "../../logic/model.js"
 
 export const tabBadge = (cards: ReadonlyArray<Card>): "waiting" | "busy" | "done" | "" =>
-  cards.some((c) => c.state === "waiting") ? "waiting" : cards.some((c) => c.state === "busy") ? "busy" : cards.some((c) => c.state === "done") ? "done" : ""
+  cards.some((c) => c.state === "waiting")
+    ? "waiting"
+    : cards.some((c) => c.state === "busy")
+      ? "busy"
+      : cards.some((c) => c.state === "done")
+        ? "done"
+        : ""

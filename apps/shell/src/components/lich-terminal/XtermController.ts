@@ -36,7 +36,12 @@ export class XtermController implements ReactiveController {
     this.term = term
     // Keystrokes and pastes (xterm wraps a paste in bracketed-paste marks when the program asked).
     term.onData((s) => mux.write(id, s))
-    term.onBinary((s) => mux.write(id, Uint8Array.from(s, (ch) => ch.charCodeAt(0) & 0xff)))
+    term.onBinary((s) =>
+      mux.write(
+        id,
+        Uint8Array.from(s, (ch) => ch.charCodeAt(0) & 0xff)
+      )
+    )
     term.onResize(({ cols, rows }) => this.report(id, mux, cols, rows))
     // xterm's write callback says when the bytes are drawn: the mux's back-pressure (api/sockets.ts).
     this.detach = mux.attach(id, { data: (b, drawn) => term.write(b, drawn), reset: () => term.reset() })

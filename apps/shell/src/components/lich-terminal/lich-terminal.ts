@@ -82,9 +82,11 @@ export class LichTerminal extends LitElement {
   }
 
   override render() {
-    return html`${this.searching
+    return html`${
+      this.searching
         ? html`<div class="search"><input placeholder="Find in scrollback" aria-label="find" @keydown=${this.onSearchKey}></div>`
-        : nothing}
+        : nothing
+    }
       <div class="host"></div>
       ${this.live ? nothing : html`<div class="exited">The process in this session has ended.</div>`}`
   }

@@ -44,14 +44,28 @@ export class LichToasts extends LitElement {
   }
 
   override render() {
-    return repeat(this.toasts, (t) => t.key, (t) => html`<div class="toast ${t.kind}" role="status">
+    return repeat(
+      this.toasts,
+      (t) => t.key,
+      (t) => html`<div class="toast ${t.kind}" role="status">
       <span class="text">${t.text}</span>
-      ${t.target ? html`<button @click=${() => {
-        this.dismiss(t.key)
-        this.dispatchEvent(new CustomEvent<{ id: string }>((t.kind as string) === "undo" ? "lich-undo" : "lich-open", { detail: { id: t.target }, bubbles: true, composed: true }))
-      }}>${(t.kind as string) === "undo" ? "Undo" : "Open"}</button>` : nothing}
+      ${
+        t.target
+          ? html`<button @click=${() => {
+              this.dismiss(t.key)
+              this.dispatchEvent(
+                new CustomEvent<{ id: string }>((t.kind as string) === "undo" ? "lich-undo" : "lich-open", {
+                  detail: { id: t.target },
+                  bubbles: true,
+                  composed: true
+                })
+              )
+            }}>${(t.kind as string) === "undo" ? "Undo" : "Open"}</button>`
+          : nothing
+      }
       ${t.detail ? html`<span class="detail">${t.detail}</span>` : nothing}
-    </div>`)
+    </div>`
+    )
   }
 }
 

@@ -12,8 +12,12 @@ import { branchProblem, EFFORTS, type WorktreeForm } from "./view.js"
 export class LichWorktreeDialog extends LitElement {
   static override styles = dialogStyles
   static override properties = {
-    call: { attribute: false }, projectId: { attribute: false }, providers: { attribute: false },
-    form: { state: true }, branches: { state: true }, problem: { state: true }
+    call: { attribute: false },
+    projectId: { attribute: false },
+    providers: { attribute: false },
+    form: { state: true },
+    branches: { state: true },
+    problem: { state: true }
   }
   declare call: Call
   declare projectId: string
@@ -89,10 +93,18 @@ export class LichWorktreeDialog extends LitElement {
             ${EFFORTS.map((x) => html`<option value=${x} ?selected=${x === f.effort}>${x === "" ? "the default" : x}</option>`)}
           </select></label>
         </div>
-        ${f.kind === "claude" ? html`<label class="check"><input type="checkbox" name="ultracode" .checked=${f.ultracode}
-          @change=${(e: Event) => this.set("ultracode", (e.target as HTMLInputElement).checked)}> Ultracode</label>` : ""}
-        ${this.providers.find((p) => p.id === f.kind)?.rung === "ask" ? html`<label class="check"><input type="checkbox" name="confine" .checked=${f.confine}
-          @change=${(e: Event) => this.set("confine", (e.target as HTMLInputElement).checked)}> Run confined (your sandbox setting asks)</label>` : ""}
+        ${
+          f.kind === "claude"
+            ? html`<label class="check"><input type="checkbox" name="ultracode" .checked=${f.ultracode}
+          @change=${(e: Event) => this.set("ultracode", (e.target as HTMLInputElement).checked)}> Ultracode</label>`
+            : ""
+        }
+        ${
+          this.providers.find((p) => p.id === f.kind)?.rung === "ask"
+            ? html`<label class="check"><input type="checkbox" name="confine" .checked=${f.confine}
+          @change=${(e: Event) => this.set("confine", (e.target as HTMLInputElement).checked)}> Run confined (your sandbox setting asks)</label>`
+            : ""
+        }
         <label>Folder<input name="folder" placeholder="none" .value=${f.folder} @input=${(e: Event) => this.set("folder", value(e))}></label>
       </div>
       <div class="actions">
