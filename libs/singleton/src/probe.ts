@@ -4,11 +4,11 @@
 // cannot bind its port has to tell "a live lich holds it" (focus it, exit 0) from "a stray
 // process holds it" (a real error). Only lich answers /ping behind its token, so a 204
 // proves both that the process is alive and that it is lich. On the CLI's cold-start
-// path: node:http, not fetch (loading undici costs ~200 ms of Node 20 startup), never `effect`.
+// path: the loopback client (loopback.ts), never `effect`.
 
-import * as http from "node:http"
+import { call } from "./loopback.js"
 import type { Env } from "./paths.js"
-import { readRuntime, removeRuntime, type Runtime } from "./runtime.js"
+import { type Runtime, readRuntime, removeRuntime } from "./runtime.js"
 
 /** What the runtime file says about a running lich. */
 export type Probe =
@@ -39,35 +39,12 @@ export const pidAlive = (pid: number): boolean => {
 
 /**
  * Whether a lich listener on 127.0.0.1:port answers `GET /ping?token=` with 204 within
- * timeoutMs. Never rejects: refused, reset, slow or any other status is false. No
- * keep-alive agent, so the probe leaves no socket holding a short-lived CLI open.
+ * timeoutMs. Never rejects: refused, reset, slow or any other status is false.
  */
-export const ping = (port: number, token: string, timeoutMs: number = PING_TIMEOUT_MS): Promise<boolean> =>
-  new Promise((resolve) => {
-    let settled = false
-    const settle = (answer: boolean) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      request.destroy()
-      resolve(answer)
-    }
-    const request = http.get(
-      {
-        host: "127.0.0.1",
-        port,
-        path: `/ping?token=${encodeURIComponent(token)}`,
-        agent: false,
-        headers: { connection: "close" }
-      },
-      (response) => {
-        response.resume()
-        settle(response.statusCode === 204)
-      }
-    )
-    request.on("error", () => settle(false))
-    const timer = setTimeout(() => settle(false), timeoutMs)
-  })
+export const ping = async (port: number, token: string, timeoutMs: number = PING_TIMEOUT_MS): Promise<boolean> => {
+  const outcome = await call({ port, token }, "/ping", { method: "GET", timeoutMs })
+  return outcome._tag === "reply" && outcome.status === 204
+}
 
 /**
  * What the runtime file for this environment says: `none` when there is no (well-formed)
