@@ -4,7 +4,7 @@
  */
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, Effect } from "effect"
-import { program, type AppOptions } from "./main.js"
+import { type AppOptions, program } from "./main.js"
 
 /** A defect is still one line: its message, never a stack. */
 const defectLine = (cause: Cause.Cause<unknown>): string => {

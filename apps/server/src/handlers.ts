@@ -7,8 +7,8 @@ import { StoreHealth } from "@lich/store"
 import { Themes } from "@lich/themes"
 import { Effect, Option } from "effect"
 import { diagnostics } from "./diagnostics.js"
-import { Window } from "./window/Window.js"
 import { windowState } from "./window/state.js"
+import { Window } from "./window/Window.js"
 
 export const RelayHandlers = RelayRpcs.toLayer(
   Effect.gen(function* () {

@@ -2,21 +2,23 @@
  * The composition root: the one place every lib is wired to its dependencies. Everything the
  * backend runs is a layer here; main.ts only decides whether to start and then waits for quit.
  */
-import { CostLedger, rootsFrom } from "@lich/cost"
+
+import * as path from "node:path"
+import { CostLedger } from "@lich/cost"
 import { EventHub, HookReports } from "@lich/events"
 import { Hooks } from "@lich/hooks"
+import { costReaders } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
+import { ptyLayer } from "@lich/ptyhost"
 import { RelayLayer } from "@lich/relay"
+import { configDir } from "@lich/singleton"
 import { DeskLayer, ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
 import { StoreLive } from "@lich/store"
-import { ptyLayer } from "@lich/ptyhost"
 import { Terminals } from "@lich/terminal"
+import { Themes } from "@lich/themes"
 import { Effect, Layer, Stream } from "effect"
 import { DeskHandlers, RelayHandlers, SpawnHandlers, SystemHandlers } from "./handlers.js"
 import { Lifecycle } from "./Lifecycle.js"
-import { Themes } from "@lich/themes"
-import { configDir } from "@lich/singleton"
-import * as path from "node:path"
 import { Window } from "./window/Window.js"
 
 /** A PTY whose process ended is still a card; the window hears it ended. */
@@ -46,7 +48,7 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
   const windowing = Layer.mergeAll(
     Window.layer,
     Themes.layer(path.join(configDir(config.env), "themes")),
-    CostLedger.layer(rootsFrom(config.env, config.home))
+    CostLedger.layer(costReaders(config.env, config.home))
   )
   const handlers = Layer.mergeAll(
     RelayHandlers,

@@ -1,19 +1,19 @@
 /**
- * The cost ledger as a service: it reads Claude Code and Codex transcripts incrementally into the
- * store (libs/store Ledger) as sessions run — at each turn's end (`session-status` done/idle) and
+ * The cost ledger as a service: it reads the transcripts of every provider that has a reader
+ * (libs/integrations) incrementally into the store (libs/store Ledger) as sessions run — at each turn's end (`session-status` done/idle) and
  * before every report — and records the costs providers report themselves (`session-usage` with
  * costUsd, e.g. Claude Code's mod) per (session, conversation). Scans are serialised: a turn ending
  * during a report must not write the same row twice. With the readout off (`cost.readout` = off)
  * nothing is read or recorded, and the report says so.
  */
-import { Failed, Refused, type CostReport, type LichEvent } from "@lich/contract"
+import { type CostReport, Failed, type LichEvent, Refused } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Ledger, Settings, type StoreError } from "@lich/store"
 import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
 import { catalogue, type Pricer } from "./pricing.js"
-import { costReport, type CostFilter, REPORTED_PREFIX } from "./report.js"
+import type { CostReaders } from "./readers.js"
+import { type CostFilter, costReport, REPORTED_PREFIX } from "./report.js"
 import { makeScanner } from "./scanner.js"
-import type { Roots } from "./transcripts.js"
 
 /** The window's switch (Settings › cost readout): "off" stops all counting; unset means on. */
 export const READOUT_KEY = "cost.readout"
@@ -29,17 +29,17 @@ export interface CostLedgerShape {
 }
 
 export class CostLedger extends Context.Tag("lich/cost/CostLedger")<CostLedger, CostLedgerShape>() {
-  static readonly layer = (roots: Roots, price: Pricer = catalogue) => Layer.scoped(CostLedger, make(roots, price))
+  static readonly layer = (readers: CostReaders, price: Pricer = catalogue) => Layer.scoped(CostLedger, make(readers, price))
 }
 
-const make = (roots: Roots, price: Pricer) =>
+const make = (readers: CostReaders, price: Pricer) =>
   Effect.gen(function* () {
     const ledger = yield* Ledger
     const settings = yield* Settings
     const hub = yield* EventHub
     const lock = yield* Effect.makeSemaphore(1)
     const readout = settings.get(READOUT_KEY).pipe(Effect.map((v) => Option.getOrElse(v, () => "on") !== "off"))
-    const scanSession = makeScanner(ledger, roots, price)
+    const scanSession = makeScanner(ledger, readers, price)
 
     const scan = (sessionId?: string) =>
       lock.withPermits(1)(

@@ -1,12 +1,12 @@
 /**
- * @lich/cost — what sessions cost: the ledger service, the transcript readers for Claude Code and
- * Codex, pricing from a pinned catalogue, and the report's arithmetic.
+ * @lich/cost — what sessions cost: the ledger service, the incremental reading every transcript
+ * reader shares, pricing from a pinned catalogue, and the report's arithmetic. The readers of each
+ * provider's transcripts live with that provider's integration (libs/integrations).
  */
 export { CostLedger, type CostLedgerShape, READOUT_KEY } from "./CostLedger.js"
-export { scanClaude, stepClaude } from "./claude.js"
-export { scanCodex, stepCodex } from "./codex.js"
-export { fresh, type ScanState } from "./lines.js"
+export { fresh, num, obj, type ScanState, SKIP, STOP, type Step, scanLines, timeOf } from "./lines.js"
 export { catalogue, type PriceProvider, type Pricer, type Tokens } from "./pricing.js"
 export { readFrom } from "./read.js"
-export { activityOf, costReport, type CostFilter, effectiveRows, REPORTED_PREFIX } from "./report.js"
-export { claudeTranscripts, codexTranscript, type Roots, rootsFrom, safeId, type Transcript } from "./transcripts.js"
+export type { CostReader, CostReaders } from "./readers.js"
+export { activityOf, type CostFilter, costReport, effectiveRows, REPORTED_PREFIX } from "./report.js"
+export { listDir, safeId, type Transcript } from "./transcripts.js"

@@ -3,8 +3,9 @@
  * complete line, a bounded chunk at a time. A file shorter than the offset was rewritten or
  * truncated, and is counted again from the start.
  */
-import { withOpenFile } from "@lich/doctor/files"
+
 import * as fs from "node:fs"
+import { withOpenFile } from "@lich/doctor/files"
 import { fresh, type ScanState } from "./lines.js"
 
 /** 8 MiB per read: a long first scan proceeds in steps instead of holding one huge buffer. */

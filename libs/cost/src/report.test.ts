@@ -1,6 +1,6 @@
 import type { CostedSession, LedgerRow } from "@lich/store"
 import { describe, expect, it } from "vitest"
-import { costReport, type CostFilter } from "./report.js"
+import { type CostFilter, costReport } from "./report.js"
 
 const NOW = Date.UTC(2026, 11, 1)
 const HOUR = 3_600_000

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { isProviderId, provider, providerIds, providers, unknownKindMessage, type ProviderId } from "./index.js"
+import { isProviderId, type ProviderId, provider, providerIds, providers, unknownKindMessage } from "./index.js"
 
 const table: ReadonlyArray<readonly [ProviderId, string, string]> = [
   ["claude", "Claude Code", "claude"],

@@ -75,15 +75,6 @@ export interface Provider {
   readonly fixedArgs: ReadonlyArray<string>
   /** The flag that layers a config file lich owns over the user's own (Codex's `--profile`). */
   readonly profileFlag: string | undefined
-  /**
-   * What the TUI draws when it is ready for a prompt, and the start-up dialogs of its own lich
-   * recognises (libs/terminal Screen.ts); undefined where lich reads no screen and quiet decides.
-   */
-  readonly screen?: {
-    readonly ready: ReadonlyArray<string>
-    readonly dialogs: ReadonlyArray<{ readonly marker: string; readonly reason: string }>
-    readonly settleMs?: number
-  }
 }
 
 type Row = Omit<Provider, "id" | "binaryEnv" | "acceptsMcpAtSpawn" | "hasToolsAlways">
@@ -142,23 +133,8 @@ const rows: { readonly [K in ProviderId]: Row } = {
     fixedArgs: ["--no-daemon"],
     // `--profile <name>` layers $CODEX_HOME/<name>.config.toml over the user's config.toml: the one
     // file lich writes there, holding its hooks and their trust (a -c override cannot carry trust).
-    profileFlag: "--profile",
-    // Measured on 0.169.0: the composer's placeholder, drawn again once a dialog is answered. The
-    // folder-trust dialog opens ~1 s after start in a git repository Codex was never told to trust,
-    // and its Enter would take the first task; the hooks-review one only if lich's trust went stale.
-    screen: {
-      ready: ["Ask Codex to do anything"],
-      dialogs: [
-        {
-          marker: "Trust and continue",
-          reason: "Codex asks whether to trust this folder: answer it in this card, and the task waiting for it is typed after."
-        },
-        {
-          marker: "Trust all and continue",
-          reason: "Codex asks to review hooks: answer it in this card, and the task waiting for it is typed after."
-        }
-      ]
-    }
+    profileFlag: "--profile"
+    // Its composer and start-up dialogs on screen: libs/integrations/src/codex.
   },
   antigravity: {
     ...none,
@@ -176,12 +152,8 @@ const rows: { readonly [K in ProviderId]: Row } = {
     defaultBinary: "opencode",
     resumeWord: "--session",
     skipPermissionsFlag: "--auto",
-    modelFlag: "--model",
-    // Measured on 1.18.33: quiet for 600 ms within 0.6–1.8 s of start, its prompt drawn only at
-    // 5–12 s, and text typed before that is lost. The prompt's placeholder is the ready mark, but
-    // with lich's MCP server registered it is drawn once before the TUI takes keys and again ~2 s
-    // later: 3 s without a redraw is when a paste first lands (measured in test/e2e).
-    screen: { ready: ["Ask anything"], dialogs: [], settleMs: 3_000 }
+    modelFlag: "--model"
+    // Its composer on screen: libs/integrations/src/opencode.
   },
   omp: {
     ...none,

@@ -2,7 +2,7 @@
 // what a spawn passes, rather than over a few hand-picked examples.
 
 import { describe, expect, it } from "vitest"
-import { briefingText, provider, providerIds, spawnArgs, type ProviderId, type SpawnInput } from "./index.js"
+import { briefingText, type ProviderId, provider, providerIds, type SpawnInput, spawnArgs } from "./index.js"
 
 const lich = "/usr/local/bin/lich"
 

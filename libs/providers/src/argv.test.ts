@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { briefingText, mcpArgs, spawnArgs, type ProviderId, type SpawnInput } from "./index.js"
+import { briefingText, mcpArgs, type ProviderId, type SpawnInput, spawnArgs } from "./index.js"
 
 const lich = "/usr/local/bin/lich"
 const claudeMcp = ["--mcp-config", `{"mcpServers":{"lich":{"command":"${lich}","args":["mcp"]}}}`]

@@ -9,7 +9,7 @@
 //   - never --strict-mcp-config, and nothing secret: the registration names a binary and a subcommand,
 //     and the server inherits lich's coordinates from the PTY environment, which /proc does not expose.
 
-import { provider, type Provider, type ProviderId } from "./Provider.js"
+import { type Provider, type ProviderId, provider } from "./Provider.js"
 
 /** The MCP server name lich registers under, and the lich subcommand that serves it over stdio. */
 export const mcpServerName = "lich"

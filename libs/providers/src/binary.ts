@@ -2,7 +2,7 @@
 // setting rather than this module reading them, so the answer is a pure function of its inputs and the
 // same rule serves the server, `lich doctor` and tests alike.
 
-import { provider, type ProviderId } from "./Provider.js"
+import { type ProviderId, provider } from "./Provider.js"
 
 export interface BinaryInput {
   /** The binary configured in Settings › Providers for this kind, if any. */

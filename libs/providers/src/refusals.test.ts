@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { isProviderId, providerIds, refuseOpenOptions, type ProviderId } from "./index.js"
+import { isProviderId, type ProviderId, providerIds, refuseOpenOptions } from "./index.js"
 
 const refusesModel: ReadonlyArray<ProviderId> = ["crush", "shell"]
 const refusesEffort: ReadonlyArray<ProviderId> = ["opencode", "crush", "cursor", "shell"]

@@ -3,7 +3,7 @@
 // the caller believes otherwise. Each message is one line, says why this kind cannot take it, and lists
 // the kinds that can — read off the same table the spawn uses, so the two cannot disagree.
 
-import { idsWhere, provider, type ProviderId } from "./Provider.js"
+import { idsWhere, type ProviderId, provider } from "./Provider.js"
 
 export interface OpenOptions {
   readonly model?: string

@@ -4,12 +4,13 @@
  * Opening, closing and starting sessions go through Workspace, the same paths the CLI takes, so the
  * events every window sees are the same whoever asked.
  */
-import { Failed, NotFound, Parked, ProjectClosed, RecentProject, Refused, Resumed, SettingsView, type LichError } from "@lich/contract"
-import { EventHub } from "@lich/events"
-import { History, Projects, Sessions, Settings, type ProjectRow } from "@lich/store"
-import { Context, Effect, Layer, Option } from "effect"
+
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
+import { Failed, type LichError, NotFound, Parked, ProjectClosed, RecentProject, Refused, Resumed, SettingsView } from "@lich/contract"
+import { EventHub } from "@lich/events"
+import { History, type ProjectRow, Projects, Sessions, Settings } from "@lich/store"
+import { Context, Effect, Layer, Option } from "effect"
 import { branchesOf, complete, dirtyFiles, providersFound } from "./browse.js"
 import { rungFor } from "./confine.js"
 import { storeFailure } from "./failures.js"

@@ -7,41 +7,41 @@
 import {
   type Checkout,
   type Closed,
+  type ColorFolderPayload,
   type Filed,
+  type FilePayload,
   type Folder,
   type FolderPainted,
   type FolderRenamed,
+  type LichError,
+  MAX_LABEL_CHARS,
   NotFound,
   type Opened,
   type OpenPayload,
-  type ColorFolderPayload,
-  type FilePayload,
+  type Peer,
   type ProjectPayload,
-  type RenameFolderPayload,
-  type RenamePayload,
-  type StartPayload,
   Refused,
   Renamed,
-  type LichError,
-  type Peer,
-  MAX_LABEL_CHARS,
-  Started
+  type RenameFolderPayload,
+  type RenamePayload,
+  Started,
+  type StartPayload
 } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { isProviderId } from "@lich/providers"
-import { Projects, Sessions, type ProjectRow } from "@lich/store"
+import { type ProjectRow, Projects, Sessions } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { Context, Effect, Layer, Option } from "effect"
 import { type ClosePayload, makeClose } from "./close.js"
 import { storeFailure } from "./failures.js"
 import { makeFolders } from "./folders.js"
 import { makeOpen, type OpenExtra } from "./open.js"
-import { makeStartPty } from "./start.js"
 import { resolveTarget } from "./resolve.js"
-import { scopeProject } from "./scope.js"
 import { ServerConfig } from "./ServerConfig.js"
 import { SessionStates } from "./SessionStates.js"
-import { cardOf, peerOf, type Card } from "./view.js"
+import { scopeProject } from "./scope.js"
+import { makeStartPty } from "./start.js"
+import { type Card, cardOf, peerOf } from "./view.js"
 import { listCheckouts } from "./worktrees.js"
 
 export type { ClosePayload } from "./close.js"

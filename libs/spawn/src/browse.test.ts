@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { describe, expect, it } from "vitest"
 import { complete, findOnPath, providersFound, splitTyped } from "./browse.js"
 import { refuseSetting } from "./settingKeys.js"
 

@@ -4,11 +4,12 @@
  * installed, a repository's branches (for a worktree's base) and a checkout's uncommitted files
  * (what a forced removal would lose). Read-only; nothing here writes.
  */
-import { Branches, Completion, DirEntry, DirtyFiles, Failed, ProviderFound } from "@lich/contract"
-import { provider, providerIds, resolveBinary, type ProviderId } from "@lich/providers"
-import { Effect } from "effect"
+
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
+import { Branches, Completion, DirEntry, DirtyFiles, Failed, ProviderFound } from "@lich/contract"
+import { type ProviderId, provider, providerIds, resolveBinary } from "@lich/providers"
+import { Effect } from "effect"
 import { git } from "./git.js"
 import { expandHome } from "./projects.js"
 

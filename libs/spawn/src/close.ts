@@ -4,12 +4,13 @@
  * last session must say which (`--worktree keep|remove`): the window asks in a dialog, and there is
  * nobody here to ask. Uncommitted work is never discarded without --force.
  */
-import { Closed, Failed, Refused, type LichError } from "@lich/contract"
+
+import * as fs from "node:fs"
+import { Closed, Failed, type LichError, Refused } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Projects, Sessions, WorktreePorts } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { Effect } from "effect"
-import * as fs from "node:fs"
 import { storeFailure } from "./failures.js"
 import { git, noRepositoryAt } from "./git.js"
 import { ServerConfig } from "./ServerConfig.js"

@@ -3,6 +3,9 @@
  * project; the backend's LICH_<ID>_SANDBOX environment beats it, as LICH_<ID>_BIN beats the binary
  * setting), and wrap a session's command in bubblewrap with that session's view of the machine.
  */
+
+import * as fs from "node:fs"
+import * as nodePath from "node:path"
 import { Failed, Refused } from "@lich/contract"
 import {
   type Command,
@@ -17,8 +20,6 @@ import {
 } from "@lich/sandbox"
 import { Settings } from "@lich/store"
 import { Effect, Option } from "effect"
-import * as fs from "node:fs"
-import * as nodePath from "node:path"
 import { storeFailure } from "./failures.js"
 import { git, noRepositoryAt } from "./git.js"
 import type { ServerConfigShape } from "./ServerConfig.js"

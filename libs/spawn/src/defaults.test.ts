@@ -1,6 +1,6 @@
+import type { SessionRow, SettingsShape } from "@lich/store"
 import { Effect, Option } from "effect"
 import { describe, expect, it } from "vitest"
-import type { SessionRow, SettingsShape } from "@lich/store"
 import { spawnDefaults } from "./defaults.js"
 
 const settingsOf = (values: Record<string, string>): SettingsShape => ({

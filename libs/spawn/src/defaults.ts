@@ -3,7 +3,7 @@
  * without one, ultracode for every Claude Code session, and Claude's subagents kept native
  * (LICH_SUBAGENT_CARDS=off). A project's value beats the global one; what the open asked for beats both.
  */
-import { provider, type ProviderId } from "@lich/providers"
+import { type ProviderId, provider } from "@lich/providers"
 import type { SessionRow, SettingsShape } from "@lich/store"
 import { Effect, Option } from "effect"
 import { effortKey, modelKey, SUBAGENTS_KEY, ULTRACODE_KEY } from "./settingKeys.js"

@@ -17,7 +17,7 @@ import {
   Refused
 } from "@lich/contract"
 import { EventHub } from "@lich/events"
-import { Sessions, type ProjectRow } from "@lich/store"
+import { type ProjectRow, Sessions } from "@lich/store"
 import { Effect, Option } from "effect"
 import { storeFailure } from "./failures.js"
 import type { Card } from "./view.js"

@@ -3,9 +3,10 @@
  * never parsed as syntax), no terminal prompt (a credential question would hang the open), and a
  * timeout (a fetch from a dead remote must not hold the spawn lock forever).
  */
-import { Data, Effect } from "effect"
+
 import { execFile } from "node:child_process"
 import * as fs from "node:fs"
+import { Data, Effect } from "effect"
 
 /** 30 s: a fetch of one branch over a slow link; under the CLI's 60 s budget for open/close. */
 export const GIT_TIMEOUT_MS = 30_000

@@ -2,13 +2,14 @@
  * Where a missing thing has a right answer and where a failure must reach the person: the dirty
  * check, a project's worktrees, and a project path that cannot be looked at. Real git, real files.
  */
-import { afterAll, describe, expect, it } from "@effect/vitest"
-import { EventHub } from "@lich/events"
-import { StoreMemory, type ProjectRow } from "@lich/store"
+
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { afterAll, describe, expect, it } from "@effect/vitest"
+import { EventHub } from "@lich/events"
+import { type ProjectRow, StoreMemory } from "@lich/store"
 import { Effect, Layer } from "effect"
 import { isDirty } from "./close.js"
 import { projectByPath } from "./projects.js"

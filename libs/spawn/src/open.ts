@@ -5,18 +5,19 @@
  * row and card, because the card is the only place its error can be read. A kept worktree opened
  * again resumes its parked row: same id, same label, the provider's own resume.
  */
-import { Failed, Opened, type OpenPayload, Refused, type LichError } from "@lich/contract"
-import { EventHub } from "@lich/events"
-import { isProviderId, refuseOpenOptions, unknownKindMessage, type ProviderId } from "@lich/providers"
-import { Projects, Sessions, type Settings, type ProjectRow, type SessionRow } from "@lich/store"
-import { Effect, Option } from "effect"
+
 import * as crypto from "node:crypto"
+import { Failed, type LichError, Opened, type OpenPayload, Refused } from "@lich/contract"
+import { EventHub } from "@lich/events"
+import { isProviderId, type ProviderId, refuseOpenOptions, unknownKindMessage } from "@lich/providers"
+import { type ProjectRow, Projects, type SessionRow, Sessions, type Settings } from "@lich/store"
+import { Effect, Option } from "effect"
 import { decideConfined } from "./confine.js"
 import { storeFailure } from "./failures.js"
 import { isPathLike, openProjectsLine, projectByName, projectByPath } from "./projects.js"
 import { ServerConfig } from "./ServerConfig.js"
 import { makeStartPty } from "./start.js"
-import { cardOf, sessionOf, type Card } from "./view.js"
+import { type Card, cardOf, sessionOf } from "./view.js"
 import { type Checkout, createCheckout, discardCheckout, existingCheckout, isRepository, worktreePath } from "./worktree.js"
 
 interface Deps {

@@ -3,9 +3,10 @@
  * two worktrees of one project can each run their dev server without a clash. The start is a hash of
  * the path, so a checkout tends to get the same port across restarts even before the row exists.
  */
+
+import * as net from "node:net"
 import { WorktreePorts } from "@lich/store"
 import { Effect, Option } from "effect"
-import * as net from "node:net"
 
 /** 24000–24999: above the common dev-server ports, below the ephemeral range. */
 export const PORT_BASE = 24_000

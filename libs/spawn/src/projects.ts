@@ -4,12 +4,13 @@
  * must be absolute (lich has no shell at its end, so a relative one would resolve against the
  * directory lich was started from), with a leading ~ expanded because MCP calls reach us shell-less.
  */
-import { Failed, NotFound, Refused } from "@lich/contract"
-import { EventHub } from "@lich/events"
-import { Projects, type ProjectRow } from "@lich/store"
-import { Effect } from "effect"
+
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
+import { Failed, NotFound, Refused } from "@lich/contract"
+import { EventHub } from "@lich/events"
+import { type ProjectRow, Projects } from "@lich/store"
+import { Effect } from "effect"
 import { storeFailure } from "./failures.js"
 
 export const isPathLike = (s: string): boolean => s.includes("/") || s.startsWith("~")

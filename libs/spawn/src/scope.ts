@@ -5,11 +5,12 @@
  * there is exactly one (a script on a one-project machine should not have to spell it), else a
  * refusal listing them — guessing between projects is how a folder lands in the wrong one.
  */
-import { NotFound, Refused, type LichError } from "@lich/contract"
-import { normalizeProjectPath, Projects, type ProjectRow } from "@lich/store"
-import { Effect, Option } from "effect"
+
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
+import { type LichError, NotFound, Refused } from "@lich/contract"
+import { normalizeProjectPath, type ProjectRow, Projects } from "@lich/store"
+import { Effect, Option } from "effect"
 import { storeFailure } from "./failures.js"
 import { expandHome, isPathLike, openProjectsLine, projectByName } from "./projects.js"
 import type { Card } from "./view.js"

@@ -11,7 +11,7 @@
  * the session is judged by quiet alone, as before.
  */
 import type { EventHubShape } from "@lich/events"
-import { initialScan, scanScreen, type ScreenFinding, type ScreenRules, type TerminalsShape } from "@lich/terminal"
+import { initialScan, type ScreenFinding, type ScreenRules, scanScreen, type TerminalsShape } from "@lich/terminal"
 import { Deferred, Duration, Effect, Fiber, Ref, type Scope, Stream } from "effect"
 import type { SessionStatesShape } from "./SessionStates.js"
 

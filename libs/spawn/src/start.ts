@@ -5,22 +5,23 @@
  * even when it fails), then the sandbox. A start that fails returns its error as text: the card
  * stays, to show it.
  */
-import { briefingText, provider, resolveBinary, spawnArgs, type ProviderId } from "@lich/providers"
+
+import * as fs from "node:fs"
+import * as nodePath from "node:path"
 import { EventHub } from "@lich/events"
+import { integration, providerSetup } from "@lich/integrations"
+import { briefingText, type ProviderId, provider, resolveBinary, spawnArgs } from "@lich/providers"
 import { Settings, WorktreePorts } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { setupWrapper } from "@lich/terminal/contract"
 import { Effect, Option } from "effect"
-import * as fs from "node:fs"
-import * as nodePath from "node:path"
 import { confinedCommand } from "./confine.js"
 import { spawnDefaults } from "./defaults.js"
 import { storeFailure } from "./failures.js"
 import { reservePort } from "./ports.js"
-import { providerSetup } from "./providerSetup.js"
-import { startScreenWatch } from "./screenWatch.js"
-import { SessionStates } from "./SessionStates.js"
 import { ServerConfig } from "./ServerConfig.js"
+import { SessionStates } from "./SessionStates.js"
+import { startScreenWatch } from "./screenWatch.js"
 import { sessionEnv } from "./sessionEnv.js"
 import type { Card } from "./view.js"
 
@@ -103,7 +104,7 @@ const startPty = (d: StartDeps, s: StartPlan) =>
     const { card, kind } = s
     const { terminals } = d
     const { command, env, setup, own } = yield* commandFor(d, s)
-    const screen = provider(kind).screen
+    const screen = integration(kind).screen
     const wasLive = yield* terminals.isLive(card.id)
     return yield* command.pipe(
       Effect.flatMap((c) => terminals.start({ id: card.id, file: c.file, args: [...c.args], cwd: card.dir, env, setup })),

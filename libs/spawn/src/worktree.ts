@@ -4,12 +4,13 @@
  * `<remote>/<branch>`, fetched and tracked). A creation that fails part-way leaves nothing behind:
  * no checkout, no directory, and no branch this call created.
  */
-import { Failed, Refused } from "@lich/contract"
-import { Effect, Option } from "effect"
+
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
+import { Failed, Refused } from "@lich/contract"
+import { Effect, Option } from "effect"
 import { branchExists, classifyBase, parseWorktreeList, type Repo, type WorktreeEntry } from "./branches.js"
-import { git, gitOk, type GitError } from "./git.js"
+import { type GitError, git, gitOk } from "./git.js"
 import { selectIncluded } from "./worktreeInclude.js"
 
 export interface Checkout {

@@ -3,13 +3,14 @@
  * sessions are open in each. The project's own directory is not listed: every project has it and it
  * cannot be removed. A directory that is not a repository (or no git at all) has none, not an error.
  */
-import { Checkout, Failed, type LichError } from "@lich/contract"
-import { Effect } from "effect"
+
 import * as nodePath from "node:path"
-import { isDirty } from "./close.js"
-import { isRepository, listWorktrees } from "./worktree.js"
-import type { Card } from "./view.js"
+import { Checkout, Failed, type LichError } from "@lich/contract"
 import type { ProjectRow } from "@lich/store"
+import { Effect } from "effect"
+import { isDirty } from "./close.js"
+import type { Card } from "./view.js"
+import { isRepository, listWorktrees } from "./worktree.js"
 
 export const listCheckouts = (project: ProjectRow, cards: ReadonlyArray<Card>): Effect.Effect<ReadonlyArray<Checkout>, LichError> =>
   Effect.gen(function* () {

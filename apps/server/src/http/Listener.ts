@@ -5,11 +5,12 @@
  * node:http rather than @effect/platform's HttpRouter: measured in bench/http-server.mjs, the reasons
  * are in docs/ceilings.md ("The backend's HTTP server").
  */
-import { rpcEnvelope } from "@lich/contract"
-import { Context, Data, Effect, type Fiber, Runtime, type Scope } from "effect"
+
 import * as http from "node:http"
 import type { Duplex } from "node:stream"
-import { WebSocketServer, type WebSocket } from "ws"
+import { rpcEnvelope } from "@lich/contract"
+import { Context, Data, Effect, type Fiber, Runtime, type Scope } from "effect"
+import { type WebSocket, WebSocketServer } from "ws"
 import { hostAllowed, originAllowed, tokenMatches } from "./auth.js"
 import { MAX_RPC_BODY } from "./rpc.js"
 import { serveStatic } from "./static.js"

@@ -3,9 +3,9 @@
  * libs/mod, and `GET /mod/status` from the relay, whose errands it shows. Assembled here so main.ts
  * only merges them in with the other hook routes.
  */
-import { makeModRoutes, MAX_ACK_BODY, type ModReply, parseAnswer, parseSessionQuery } from "@lich/mod"
-import { Terminals } from "@lich/terminal"
+import { MAX_ACK_BODY, type ModReply, makeModRoutes, parseAnswer, parseSessionQuery } from "@lich/mod"
 import { Relay } from "@lich/relay"
+import { Terminals } from "@lich/terminal"
 import { Effect, Either, Option } from "effect"
 
 /** A POST hook route answers text, never JSON: the mod reads only the status. */

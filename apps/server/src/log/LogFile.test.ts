@@ -1,9 +1,9 @@
-import { Effect, Layer, LogLevel } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { Effect, Layer, LogLevel } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
-import { levelOf, LogFileLive, openLog } from "./LogFile.js"
+import { LogFileLive, levelOf, openLog } from "./LogFile.js"
 
 const dirs: Array<string> = []
 const tempLog = () => {

@@ -10,9 +10,10 @@
  * `lich rage` carries the last 4 MiB of each file: the current one nearly whole, and the two
  * together bound what lich keeps on disk at 10 MiB.
  */
+
+import * as fs from "node:fs"
 import { redact } from "@lich/doctor/redact"
 import { Effect, FiberRef, HashSet, Layer, Logger, LogLevel } from "effect"
-import * as fs from "node:fs"
 
 export const ROTATE_BYTES = 5 * 1024 * 1024
 

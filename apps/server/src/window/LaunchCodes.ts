@@ -4,8 +4,9 @@
  * for 60 s — long enough for a cold Chromium to load the page, short enough that a code read from
  * /proc after the fact is already spent or stale.
  */
-import { Clock, Effect, Ref } from "effect"
+
 import * as crypto from "node:crypto"
+import { Clock, Effect, Ref } from "effect"
 
 /** 60 s: a cold Chromium start with a fresh profile takes a few seconds; anything past a minute is not a launch. */
 export const CODE_TTL_MS = 60_000

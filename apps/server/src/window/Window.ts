@@ -3,10 +3,11 @@
  * way to open one. Opening runs the browser detached, so closing the window ends nothing and lich
  * keeps serving its sessions; `lich focus` and a second `lich` both open one through here.
  */
-import { ServerConfig } from "@lich/spawn"
-import { configDir, isDev } from "@lich/singleton"
-import { Context, Data, Effect, Layer, Ref } from "effect"
+
 import { spawn } from "node:child_process"
+import { configDir, isDev } from "@lich/singleton"
+import { ServerConfig } from "@lich/spawn"
+import { Context, Data, Effect, Layer, Ref } from "effect"
 import { browserArgs, findBrowser } from "./browser.js"
 import { makeLaunchCodes } from "./LaunchCodes.js"
 

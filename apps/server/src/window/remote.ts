@@ -3,9 +3,10 @@
  * does — one loopback POST with the runtime file's token in the query — because the server bundle
  * does not carry the CLI's client.
  */
+
+import * as http from "node:http"
 import { parseRpcEnvelope } from "@lich/contract"
 import { Effect } from "effect"
-import * as http from "node:http"
 import { WindowError } from "./Window.js"
 
 /** 10 s: the running lich starts a browser process; it answers once the process is spawned. */

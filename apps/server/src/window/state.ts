@@ -3,8 +3,8 @@
  * reported state. Everything after load arrives on `/events`; this is read once per page load.
  */
 import { CardState, Failed, ProjectTab, WindowState } from "@lich/contract"
-import { Projects } from "@lich/store"
 import { SessionStates, sessionOf, Workspace } from "@lich/spawn"
+import { Projects } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { Effect } from "effect"
 

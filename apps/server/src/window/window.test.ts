@@ -1,7 +1,7 @@
+import * as http from "node:http"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, TestClock } from "effect"
 import { BROWSERS, browserArgs, findBrowser, NO_BROWSER } from "./browser.js"
-import * as http from "node:http"
 import { CODE_TTL_MS, makeLaunchCodes } from "./LaunchCodes.js"
 import { openWindowOn } from "./remote.js"
 

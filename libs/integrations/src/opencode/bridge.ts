@@ -13,11 +13,12 @@
  *     (opencode's own per-process config), so all fourteen tools are in the agent's list from the
  *     first turn as `lich_<tool>`.
  */
-import { Duration, Effect, Schedule } from "effect"
+
 import * as crypto from "node:crypto"
 import * as http from "node:http"
 import * as net from "node:net"
-import { initialBridge, opencodeReports, type Post } from "./opencodeEvents.js"
+import { Duration, Effect, Schedule } from "effect"
+import { initialBridge, opencodeReports, type Post } from "./events.js"
 
 /** opencode's default user for its server's basic auth (OPENCODE_SERVER_USERNAME unset). */
 const SERVER_USER = "opencode"

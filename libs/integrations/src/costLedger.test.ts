@@ -1,14 +1,16 @@
+import * as path from "node:path"
 import { describe, expect, it } from "@effect/vitest"
+import { CostLedger, READOUT_KEY } from "@lich/cost"
 import { EventHub } from "@lich/events"
 import { Ledger, Projects, Sessions, Settings, StoreMemory } from "@lich/store"
 import { Effect, Layer } from "effect"
-import * as path from "node:path"
-import { CostLedger, READOUT_KEY } from "./CostLedger.js"
+import { claudeCost } from "./claude/cost.js"
+import { codexCost } from "./codex/cost.js"
 
 const fixtures = path.resolve(__dirname, "../../../test/fixtures/transcripts")
-const roots = { claude: path.join(fixtures, "claude"), codex: path.join(fixtures, "codex") }
+const readers = { claude: claudeCost(path.join(fixtures, "claude")), codex: codexCost(path.join(fixtures, "codex")) }
 const base = Layer.merge(StoreMemory, EventHub.layer)
-const TestLayer = CostLedger.layer(roots).pipe(Layer.provideMerge(base))
+const TestLayer = CostLedger.layer(readers).pipe(Layer.provideMerge(base))
 
 const seed = Effect.gen(function* () {
   const { project } = yield* (yield* Projects).openByPath("/code/lich")

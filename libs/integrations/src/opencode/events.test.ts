@@ -1,11 +1,11 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { initialBridge, opencodeReports, type Post } from "./opencodeEvents.js"
+import { initialBridge, opencodeReports, type Post } from "./events.js"
 
 /** Recorded from opencode 1.18.33's /event stream: a text turn, then a bash call that asked permission. */
 const fixture = fs
-  .readFileSync(path.join(__dirname, "..", "..", "..", "test", "fixtures", "opencode", "events-1.18.33.jsonl"), "utf8")
+  .readFileSync(path.join(__dirname, "..", "..", "..", "..", "test", "fixtures", "opencode", "events-1.18.33.jsonl"), "utf8")
   .split("\n")
   .filter((l) => l !== "")
   .map((l) => JSON.parse(l) as unknown)

@@ -2,7 +2,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { codexHome, codexProfileToml, codexTrustHash, layCodexProfile } from "./codexHooks.js"
+import { codexHome, codexProfileToml, codexTrustHash, layCodexProfile } from "./hooks.js"
 
 describe("Codex's hook trust", () => {
   // Both hashes were written by Codex 0.169.0 itself when its review dialog was answered "Trust all".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { opencodeArgs, opencodeEnv } from "./opencodeBridge.js"
+import { opencodeArgs, opencodeEnv } from "./bridge.js"
 
 const session = { port: 41234, password: "pw" }
 

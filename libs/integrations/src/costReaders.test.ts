@@ -1,13 +1,11 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { catalogue, fresh, type Pricer, readFrom, type ScanState } from "@lich/cost"
 import { afterEach, describe, expect, it } from "vitest"
-import { scanClaude } from "./claude.js"
-import { scanCodex } from "./codex.js"
-import { fresh, type ScanState } from "./lines.js"
-import { catalogue, type Pricer } from "./pricing.js"
-import { readFrom } from "./read.js"
-import { claudeTranscripts, codexTranscript, rootsFrom } from "./transcripts.js"
+import { claudeRoot, claudeTranscripts, scanClaude } from "./claude/cost.js"
+import { codexTranscript, scanCodex } from "./codex/cost.js"
+import { codexHome } from "./codex/hooks.js"
 
 const fixtures = path.resolve(__dirname, "../../../test/fixtures/transcripts")
 const CLAUDE = "11111111-2222-4333-8444-555555555555"
@@ -123,7 +121,8 @@ describe("finding transcripts", () => {
     expect(codexTranscript(path.join(fixtures, "codex"), "*")).toBeUndefined()
   })
   it("honours CLAUDE_CONFIG_DIR and CODEX_HOME", () => {
-    expect(rootsFrom({ CLAUDE_CONFIG_DIR: "/c", CODEX_HOME: "/x" }, "/home/u")).toEqual({ claude: "/c", codex: "/x" })
-    expect(rootsFrom({}, "/home/u")).toEqual({ claude: "/home/u/.claude", codex: "/home/u/.codex" })
+    const env = { CLAUDE_CONFIG_DIR: "/c", CODEX_HOME: "/x" }
+    expect([claudeRoot(env, "/home/u"), codexHome(env, "/home/u")]).toEqual(["/c", "/x"])
+    expect([claudeRoot({}, "/home/u"), codexHome({}, "/home/u")]).toEqual(["/home/u/.claude", "/home/u/.codex"])
   })
 })

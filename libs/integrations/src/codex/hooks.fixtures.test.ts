@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { codexHooks } from "./codexHooks.js"
+import { codexHooks } from "./hooks.js"
 
-const root = path.join(__dirname, "..", "..", "..")
+const root = path.join(__dirname, "..", "..", "..", "..")
 const scripts = path.join(root, "hooks", "hooks")
 const fixture = fs
   .readFileSync(path.join(root, "test", "fixtures", "codex", "hooks-0.169.0.jsonl"), "utf8")

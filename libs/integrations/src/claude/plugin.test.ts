@@ -4,7 +4,7 @@ import * as path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { layClaudePlugin } from "./plugin.js"
 
-const repoTree = path.resolve(__dirname, "..", "..", "..", "hooks")
+const repoTree = path.resolve(__dirname, "..", "..", "..", "..", "hooks")
 const scratch: Array<string> = []
 const tempDir = () => {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), "lich-plugin-"))

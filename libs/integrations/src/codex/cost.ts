@@ -5,8 +5,23 @@
  * the same total (a rate-limit update), so a total that did not grow is not a turn. OpenAI's
  * `input_tokens` already includes the cached ones, and `output_tokens` the reasoning ones.
  */
-import { num, obj, type ScanState, scanLines, SKIP, type Step, STOP, timeOf } from "./lines.js"
-import type { Pricer } from "./pricing.js"
+
+import * as path from "node:path"
+import {
+  type CostReader,
+  listDir,
+  num,
+  obj,
+  type Pricer,
+  type ScanState,
+  SKIP,
+  STOP,
+  type Step,
+  safeId,
+  scanLines,
+  type Transcript,
+  timeOf
+} from "@lich/cost"
 
 /** The cursor is `<running total> <model>`: both are needed to resume mid-file. */
 const parse = (cursor: string) => {
@@ -51,3 +66,34 @@ export const stepCodex =
   }
 
 export const scanCodex = (chunk: Buffer, state: ScanState, price: Pricer): ScanState => scanLines(chunk, state, stepCodex(price))
+
+/** Codex's rollout for a thread, newest day first: a running session's file is usually today's. */
+export const codexTranscript = (root: string, threadId: string): Transcript | undefined => {
+  if (!safeId(threadId)) return undefined
+  const sessions = path.join(root, "sessions")
+  const desc = (dir: string) => listDir(dir).sort().reverse()
+  for (const y of desc(sessions)) {
+    for (const m of desc(path.join(sessions, y))) {
+      for (const d of desc(path.join(sessions, y, m))) {
+        const dir = path.join(sessions, y, m, d)
+        const hit = listDir(dir).find((f) => f.startsWith("rollout-") && f.endsWith(`-${threadId}.jsonl`))
+        if (hit !== undefined) return { id: threadId, file: path.join(dir, hit) }
+      }
+    }
+  }
+  return undefined
+}
+
+/** `root` is $CODEX_HOME (codexHome). A rollout is found by walking the day folders once; its path never changes after. */
+export const codexCost = (root: string): CostReader => {
+  const known = new Map<string, Transcript>()
+  return {
+    source: "priced",
+    transcripts: (s) => {
+      const t = known.get(s.providerSessionId) ?? codexTranscript(root, s.providerSessionId)
+      if (t !== undefined) known.set(s.providerSessionId, t)
+      return t === undefined ? [] : [t]
+    },
+    scan: scanCodex
+  }
+}

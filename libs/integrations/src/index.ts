@@ -1,0 +1,9 @@
+// @lich/integrations: each provider's integration in one folder (what lich writes for it, how its
+// events map to lich's hook reports, its readiness markers, its cost reader), and the table of them.
+
+export { claudeCost, claudeRoot, claudeTranscripts, scanClaude, stepClaude } from "./claude/cost.js"
+export { type LaidPlugin, layClaudePlugin, pluginVersion } from "./claude/plugin.js"
+export { codexCost, codexTranscript, scanCodex, stepCodex } from "./codex/cost.js"
+export * from "./Integration.js"
+export { providerSetup } from "./setup.js"
+export { costReaders, integration } from "./table.js"

@@ -1,0 +1,30 @@
+/**
+ * Every provider's integration, by id. A provider with nothing of its own yet has a bare row: lich
+ * then spawns it as it is, and quiet alone says when it is ready.
+ */
+import type { CostReaders } from "@lich/cost"
+import { type ProviderId, providerIds } from "@lich/providers"
+import { claude } from "./claude/index.js"
+import { codex } from "./codex/index.js"
+import type { Integration } from "./Integration.js"
+import { opencode } from "./opencode/index.js"
+
+const bare = (id: ProviderId): Integration => ({ id })
+
+const table: { readonly [K in ProviderId]: Integration } = {
+  claude,
+  codex,
+  antigravity: bare("antigravity"),
+  opencode,
+  omp: bare("omp"),
+  crush: bare("crush"),
+  cursor: bare("cursor"),
+  kiro: bare("kiro"),
+  shell: bare("shell")
+}
+
+export const integration = (id: ProviderId): Integration => table[id]
+
+/** The cost readers of every provider that has one, rooted in the sessions' environment. */
+export const costReaders = (env: Readonly<Record<string, string | undefined>>, home: string): CostReaders =>
+  Object.fromEntries(providerIds.flatMap((id) => (table[id].cost === undefined ? [] : [[id, table[id].cost!(env, home)]])))
