@@ -32,7 +32,8 @@ lich_field() {
 # (what it runs on, through detail.jq beside this file; empty without jq). `$here` is the caller's
 # folder, the one it sourced this file from.
 lich_tool_of() {
-  tool=$(lich_field "$1" '.tool_name // empty')
+  # Antigravity names the call toolCall {name, args}; every other harness tool_name / tool_input.
+  tool=$(lich_field "$1" '.tool_name // .toolCall.name // empty')
   detail=""
   if [ -n "$tool" ] && command -v jq >/dev/null 2>&1; then
     detail=$(printf '%s' "$1" | jq -r -f "$here/detail.jq" 2>/dev/null | head -n 1)

@@ -24,7 +24,9 @@ const codexFile = () => codexTranscript(path.join(fixtures, "codex"), CODEX)!.fi
 const claude = (file: string, s: ScanState = fresh, price: Pricer = catalogue) => readFrom(file, s, (c, st) => scanClaude(c, st, price))!
 
 const dirs: Array<string> = []
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true })
+})
 
 describe("Claude Code's transcript", () => {
   it("prices every turn once, the Bash turn's two lines as one response, 1 h cache writes apart", () => {

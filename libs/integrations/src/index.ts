@@ -5,5 +5,17 @@ export { claudeCost, claudeRoot, claudeTranscripts, scanClaude, stepClaude } fro
 export { type LaidPlugin, layClaudePlugin, pluginVersion } from "./claude/plugin.js"
 export { codexCost, codexTranscript, scanCodex, stepCodex } from "./codex/cost.js"
 export * from "./Integration.js"
+export { kiroAgentName, kiroAgentPath } from "./kiro/install.js"
+export { ompAgentDir } from "./omp/install.js"
+export * from "./plugin/Plugin.js"
+export {
+  type PluginAction,
+  type PluginState,
+  pluginContext,
+  pluginHasTools,
+  pluginState,
+  pluginStates,
+  runPlugin
+} from "./plugin/plugins.js"
 export { providerSetup } from "./setup.js"
 export { costReaders, integration } from "./table.js"

@@ -1,0 +1,123 @@
+/**
+ * Crush's plugin: one marked block in the user's global crushrc (`$XDG_CONFIG_HOME/crush/crushrc`,
+ * else `~/.config/crush/crushrc` — the file Crush reads after the project's own), holding lich's
+ * hooks and its MCP server in crushrc's own commands, with lich's copies of the report scripts in
+ * `<config>/lich/plugin/hooks/crush/`. Every line outside the block stays verbatim; Remove takes
+ * out the block and the one line break lich put before it, if it put one.
+ *
+ * Crush 0.88.0 and later only: older releases accept `hook add` and silently ignore it, so an
+ * install there would look done and report nothing. The install asks `crush --version` first.
+ */
+
+import * as path from "node:path"
+import { Either } from "effect"
+import type { Installer, PluginContext, Step } from "../plugin/Plugin.js"
+import { versionAtLeast } from "../plugin/Plugin.js"
+import { deleteRecord, readRecord, writeRecord } from "../plugin/record.js"
+import { copyScripts, ownScripts, scriptCommand, sq } from "../plugin/scripts.js"
+
+/** 0.88.0: the first Crush that runs what `hook add` registers. */
+export const CRUSH_MIN_VERSION = "0.88.0"
+
+export const crushrcPath = (env: Readonly<Record<string, string | undefined>>, home: string): string =>
+  path.join(
+    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, ".config"),
+    "crush",
+    "crushrc"
+  )
+
+const OPEN = /^# >>> lich-plugin v(\S+) >>>$/m
+const CLOSE = "# <<< lich-plugin <<<"
+
+/** The block for this release: crushrc is Bash, so every path is single-quoted. */
+export const crushBlock = (ctx: PluginContext): string => {
+  const dir = ownScripts(ctx, "crush")
+  return [
+    `# >>> lich-plugin v${ctx.version} >>>`,
+    "# Managed by lich: Settings › lich plugin (or `lich plugin`) updates and removes this block.",
+    `hook add PreToolUse --name lich-session-id --command ${sq(scriptCommand(dir, "report-session-start.sh", "crush"))} --timeout 5`,
+    `hook add PreToolUse --name lich-touched --matcher '^(edit|write|multiedit|bash)$' --command ${sq(scriptCommand(dir, "report-touched.sh"))} --timeout 5`,
+    `mcp add lich --type stdio --command ${sq(ctx.lichBin)} --args mcp --timeout 10`,
+    CLOSE,
+    ""
+  ].join("\n")
+}
+
+/** Where lich's block is: [start, end) of its lines, end past the closing line's break. */
+const findBlock = (text: string): { start: number; end: number; version: string } | undefined => {
+  const open = OPEN.exec(text)
+  if (open === null) return undefined
+  const close = text.indexOf(`${CLOSE}`, open.index)
+  if (close < 0) return undefined
+  const after = close + CLOSE.length
+  return { start: open.index, end: text[after] === "\n" ? after + 1 : after, version: open[1]! }
+}
+
+/** `--command '<path>'` of lich's `mcp add` line, unquoted. */
+const lichBinIn = (block: string): string => {
+  const m = /^mcp add lich .*?--command '((?:[^']|'\\'')*)'/m.exec(block)
+  return m === null ? "" : m[1]!.replace(/'\\''/g, "'")
+}
+
+export const crushInstaller: Installer = {
+  id: "crush",
+  status: (ctx, files) => {
+    const file = crushrcPath(ctx.env, ctx.home)
+    const text = files.read(file) ?? ""
+    const b = findBlock(text)
+    return { version: b?.version ?? "", lichBin: b === undefined ? "" : lichBinIn(text.slice(b.start, b.end)), where: [file] }
+  },
+  install: (ctx, files) =>
+    Either.gen(function* () {
+      const file = crushrcPath(ctx.env, ctx.home)
+      const text = files.read(file)
+      const record = readRecord(ctx, "crush", files)
+      const scripts = yield* copyScripts(ctx, files, ownScripts(ctx, "crush"))
+      const b = text === undefined ? undefined : findBlock(text)
+      let next: string
+      let separator = false
+      if (b !== undefined) {
+        next = text!.slice(0, b.start) + crushBlock(ctx) + text!.slice(b.end)
+        separator = record?.separator === true
+      } else {
+        const base = text ?? ""
+        separator = base !== "" && !base.endsWith("\n")
+        next = base + (separator ? "\n" : "") + crushBlock(ctx)
+      }
+      return [
+        ...scripts,
+        { _tag: "Write", path: file, text: next, mode: 0o644 },
+        writeRecord(ctx, "crush", {
+          version: ctx.version,
+          lichBin: ctx.lichBin,
+          // An update finds lich's block in place: whether lich created the file is the first install's answer.
+          created: { [file]: b !== undefined ? (record?.created[file] ?? 0) : text === undefined ? -1 : 0 },
+          separator
+        })
+      ] as const
+    }),
+  remove: (ctx, files) => {
+    const file = crushrcPath(ctx.env, ctx.home)
+    const text = files.read(file)
+    const record = readRecord(ctx, "crush", files)
+    const b = text === undefined ? undefined : findBlock(text)
+    const steps: Array<Step> = []
+    if (b !== undefined) {
+      // The line break lich added before its block goes with it, when the block still ends the file.
+      const sepHere = record?.separator === true && b.start > 0 && text![b.start - 1] === "\n" && b.end === text!.length
+      const out = text!.slice(0, sepHere ? b.start - 1 : b.start) + text!.slice(b.end)
+      steps.push(record?.created[file] === -1 && out === "" ? { _tag: "Delete", path: file } : { _tag: "Write", path: file, text: out })
+    }
+    return Either.right([...steps, { _tag: "DeleteDir", path: ownScripts(ctx, "crush") }, deleteRecord(ctx, "crush")])
+  }
+}
+
+/** `crush --version` → the plan's precondition, or the refusal. */
+export const crushVersionOk = (said: string): Either.Either<void, string> => {
+  const v = /(\d+\.\d+\.\d+)/.exec(said)?.[1] ?? ""
+  return versionAtLeast(v, CRUSH_MIN_VERSION)
+    ? Either.right(undefined)
+    : Either.left(
+        `Crush ${v === "" ? "(version unknown)" : v} ignores the hooks lich installs; update it to ${CRUSH_MIN_VERSION} or later first`
+      )
+}

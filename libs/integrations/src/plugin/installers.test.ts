@@ -1,0 +1,164 @@
+/**
+ * Every install on real-shaped user files (comments, other servers, odd formatting): what it writes,
+ * that a second install is an update in place, that Remove gives every user file back byte for byte
+ * and leaves nothing of lich's behind, and the refusals — each one line, with nothing written.
+ */
+
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { kiroAgentPath } from "../kiro/install.js"
+import { readMember } from "./jsonEdit.js"
+import type { Files, Plan, PluginContext, PluginProvider } from "./Plugin.js"
+import { installers, pluginState } from "./plugins.js"
+import { REPORT_SCRIPTS } from "./scripts.js"
+
+const fixtures = path.resolve(__dirname, "../../../../test/fixtures/plugin")
+const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name), "utf8")
+
+const HOME = "/home/u"
+const ctx: PluginContext = {
+  home: HOME,
+  env: {},
+  lichBin: "/opt/lich/bin/lich",
+  version: "0.19.0",
+  scriptsSource: "/opt/lich/hooks/hooks",
+  ownDir: "/home/u/.config/lich/plugin"
+}
+
+/** A machine in memory: the files, and the commands the plans ran. */
+const machine = (seed: Record<string, string>) => {
+  const disk = new Map<string, string>(Object.entries(seed))
+  for (const s of REPORT_SCRIPTS) disk.set(path.join(ctx.scriptsSource, s), `# ${s}\n`)
+  const runs: Array<ReadonlyArray<string>> = []
+  const files: Files = { read: (p) => disk.get(p) }
+  const apply = (plan: Plan) => {
+    for (const s of plan) {
+      if (s._tag === "Write") disk.set(s.path, s.text)
+      else if (s._tag === "Delete") disk.delete(s.path)
+      else if (s._tag === "DeleteDir") {
+        for (const k of [...disk.keys()]) if (k.startsWith(`${s.path}/`)) disk.delete(k)
+      } else runs.push(s.argv)
+    }
+  }
+  const act = (id: PluginProvider, what: "install" | "remove") => {
+    const plan = what === "install" ? installers[id].install(ctx, files) : installers[id].remove(ctx, files)
+    apply(Either.getOrThrowWith(plan, (l) => new Error(l)))
+  }
+  const userFiles = () => new Map([...disk].filter(([k]) => !k.startsWith(ctx.scriptsSource)))
+  return { disk, runs, files, act, userFiles }
+}
+
+const cases: ReadonlyArray<{ id: PluginProvider; seed: Record<string, string> }> = [
+  { id: "omp", seed: { [`${HOME}/.omp/agent/mcp.json`]: fixture("omp-mcp.json") } },
+  { id: "omp", seed: {} },
+  { id: "crush", seed: { [`${HOME}/.config/crush/crushrc`]: fixture("crushrc") } },
+  { id: "crush", seed: { [`${HOME}/.config/crush/crushrc`]: `${fixture("crushrc")}\n` } },
+  { id: "crush", seed: {} },
+  {
+    id: "cursor",
+    seed: { [`${HOME}/.cursor/mcp.json`]: fixture("cursor-mcp.json"), [`${HOME}/.cursor/hooks.json`]: fixture("cursor-hooks.json") }
+  },
+  { id: "cursor", seed: { [`${HOME}/.cursor/mcp.json`]: "{}" } },
+  { id: "kiro", seed: { [`${HOME}/.kiro/agents/mine.json`]: '{"name":"mine"}\n' } },
+  { id: "antigravity", seed: { [`${HOME}/.gemini/config/mcp_config.json`]: '{"mcpServers":{}}' } }
+]
+
+describe("the plugin installs", () => {
+  for (const { id, seed } of cases) {
+    const label =
+      Object.keys(seed).length === 0
+        ? "a machine with none of its files"
+        : Object.keys(seed)
+            .map((f) => path.basename(f))
+            .join(", ")
+    it(`${id}: installs, updates in place, and removes back to byte-identical (${label})`, () => {
+      const m = machine(seed)
+      const before = m.userFiles()
+      expect(pluginState(ctx, id, m.files)).toMatchObject({ installed: false, version: "", current: false })
+      m.act(id, "install")
+      expect(pluginState(ctx, id, m.files)).toMatchObject({ installed: true, version: "0.19.0", current: true })
+      const once = new Map(m.disk)
+      m.act(id, "install")
+      expect(m.disk).toEqual(once)
+      m.act(id, "remove")
+      expect(m.userFiles()).toEqual(before)
+      expect(pluginState(ctx, id, m.files).installed).toBe(false)
+    })
+  }
+
+  it("an install another lich release made is installed but not current, and an update makes it current", () => {
+    const m = machine({ [`${HOME}/.omp/agent/mcp.json`]: fixture("omp-mcp.json") })
+    m.act("omp", "install")
+    const newer = { ...ctx, version: "0.20.0", lichBin: "/usr/bin/lich" }
+    expect(pluginState(newer, "omp", m.files)).toMatchObject({ installed: true, version: "0.19.0", current: false })
+    const plan = Either.getOrThrow(installers.omp.install(newer, m.files))
+    for (const s of plan) if (s._tag === "Write") m.disk.set(s.path, s.text)
+    expect(pluginState(newer, "omp", m.files)).toMatchObject({ installed: true, version: "0.20.0", current: true })
+    expect(readMember(m.disk.get(`${HOME}/.omp/agent/mcp.json`), ["mcpServers"], "lich")).toEqual({
+      type: "stdio",
+      command: "/usr/bin/lich",
+      args: ["mcp"]
+    })
+  })
+
+  it("writes what each harness reads, where it reads it", () => {
+    const m = machine({ [`${HOME}/.cursor/hooks.json`]: fixture("cursor-hooks.json") })
+    for (const id of ["omp", "crush", "cursor", "kiro", "antigravity"] as const) m.act(id, "install")
+    expect(m.disk.get(`${HOME}/.omp/agent/extensions/lich.js`)).toMatch(/^\/\/ lich-plugin v0\.19\.0 — written by lich/)
+    const rc = m.disk.get(`${HOME}/.config/crush/crushrc`)!
+    expect(rc).toContain("mcp add lich --type stdio --command '/opt/lich/bin/lich' --args mcp --timeout 10")
+    expect(rc).toMatch(/^# >>> lich-plugin v0\.19\.0 >>>\n[\s\S]*# <<< lich-plugin <<<\n$/)
+    expect(readMember(m.disk.get(`${HOME}/.cursor/hooks.json`), ["hooks"], "afterFileEdit")).toEqual([
+      { command: "./hooks/format.sh" },
+      { command: "'/home/u/.config/lich/plugin/hooks/cursor/report-touched.sh'" }
+    ])
+    const agent = JSON.parse(m.disk.get(kiroAgentPath(HOME))!) as { mcpServers: unknown; hooks: Record<string, unknown> }
+    expect(agent.mcpServers).toEqual({ lich: { command: "/opt/lich/bin/lich", args: ["mcp"] } })
+    expect(Object.keys(agent.hooks)).toEqual(["agentSpawn", "userPromptSubmit", "preToolUse", "postToolUse", "stop"])
+    expect(m.runs).toContainEqual(["agy", "mcp", "add", "lich", "/opt/lich/bin/lich", "mcp"])
+    expect(m.disk.get(`${HOME}/.gemini/config/plugins/lich/hooks/report-state.sh`)).toBe("# report-state.sh\n")
+  })
+
+  const refusals: ReadonlyArray<{ id: PluginProvider; file: string; text: string; says: RegExp }> = [
+    {
+      id: "omp",
+      file: `${HOME}/.omp/agent/mcp.json`,
+      text: '{"mcpServers": {',
+      says: /mcp\.json is not valid JSON \(.+\), so lich left it as it is$/
+    },
+    { id: "omp", file: `${HOME}/.omp/agent/extensions/lich.js`, text: "export default () => {}\n", says: /lich\.js is not lich's/ },
+    {
+      id: "cursor",
+      file: `${HOME}/.cursor/hooks.json`,
+      text: '{"hooks": {"sessionStart": {}}}',
+      says: /"hooks\.sessionStart" is not a list/
+    },
+    { id: "cursor", file: `${HOME}/.cursor/mcp.json`, text: "[]", says: /does not hold a JSON object/ },
+    { id: "kiro", file: kiroAgentPath(HOME), text: '{"name":"lich"}', says: /an agent lich did not write/ },
+    {
+      id: "antigravity",
+      file: `${HOME}/.gemini/config/plugins/lich/plugin.json`,
+      text: '{"name":"theirs"}',
+      says: /a plugin lich did not write/
+    }
+  ]
+  for (const r of refusals) {
+    it(`${r.id}: refuses ${path.basename(r.file)} holding ${JSON.stringify(r.text)}, in one line and with nothing to write`, () => {
+      const m = machine({ [r.file]: r.text })
+      const plan = installers[r.id].install(ctx, m.files)
+      expect(Either.isLeft(plan)).toBe(true)
+      const line = Either.isLeft(plan) ? plan.left : ""
+      expect(line).toMatch(r.says)
+      expect(line).not.toContain("\n")
+    })
+  }
+
+  it("refuses when lich's own scripts are missing, before writing anything", () => {
+    const m = machine({})
+    m.disk.delete(path.join(ctx.scriptsSource, "post.sh"))
+    const plan = installers.crush.install(ctx, m.files)
+    expect(Either.isLeft(plan) && plan.left).toMatch(/report scripts are missing from \/opt\/lich\/hooks\/hooks \(no post\.sh\)/)
+  })
+})
