@@ -101,7 +101,9 @@ const remove = (d: CloseDeps, card: Card, force: boolean) =>
       path: card.dir,
       branch: card.row.branch,
       fresh: false,
-      createdBranch: false
+      createdBranch: false,
+      base: card.row.base,
+      baseSha: card.row.baseSha
     })
     yield* storeFailure(d.ports.prune((path) => Effect.sync(() => fs.existsSync(path))))
   })

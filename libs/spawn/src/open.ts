@@ -18,7 +18,16 @@ import { isPathLike, openProjectsLine, projectByName, projectByPath } from "./pr
 import { ServerConfig } from "./ServerConfig.js"
 import { makeStartPty } from "./start.js"
 import { type Card, cardOf, sessionOf } from "./view.js"
-import { type Checkout, createCheckout, discardCheckout, existingCheckout, isRepository, worktreePath } from "./worktree.js"
+import {
+  type Checkout,
+  commitOf,
+  createCheckout,
+  defaultBase,
+  discardCheckout,
+  existingCheckout,
+  isRepository,
+  worktreePath
+} from "./worktree.js"
 
 interface Deps {
   readonly cards: () => Effect.Effect<ReadonlyArray<Card>, LichError>
@@ -97,6 +106,8 @@ const openNew = (d: OpenDeps, o: Opening & { checkout: Checkout | undefined; con
         kind,
         path: checkout?.path ?? shared?.row.path ?? "",
         branch,
+        base: checkout?.base ?? shared?.row.base ?? "",
+        baseSha: checkout?.baseSha ?? shared?.row.baseSha ?? "",
         folder: p.folder,
         model: p.model,
         effort: p.effort,
@@ -148,7 +159,17 @@ const openWorktree = (d: OpenDeps, o: Opening, extra?: OpenExtra) =>
         return yield* resume(d, p, project, parked.value)
       }
       const confined = yield* confinedHere
-      const checkout: Checkout = { path, branch: kept.value.branch || branch, fresh: false, createdBranch: false }
+      const held = kept.value.branch || branch
+      const base = Option.isSome(parked) && parked.value.base !== "" ? parked.value.base : yield* defaultBase(project.path)
+      const known = Option.isSome(parked) && parked.value.base === base ? parked.value.baseSha : yield* commitOf(project.path, base)
+      const checkout: Checkout = {
+        path,
+        branch: held,
+        fresh: false,
+        createdBranch: false,
+        base: base === held ? "" : base,
+        baseSha: base === held ? "" : known
+      }
       return yield* openNew(d, { ...o, checkout, confined, extra: { depth: extra?.depth ?? 0 } })
     }
     const confined = yield* confinedHere

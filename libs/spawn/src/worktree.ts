@@ -20,6 +20,9 @@ export interface Checkout {
   readonly fresh: boolean
   /** true when this call made the branch: undoing the checkout deletes it too. */
   readonly createdBranch: boolean
+  /** The branch the session's diff is read against, and its commit now; "" when there is none to name. */
+  readonly base: string
+  readonly baseSha: string
 }
 
 /** `<dataDir>/worktrees/<projectId>/<branch>`: a branch with slashes nests, as git's refs do. */
@@ -50,6 +53,23 @@ const gitFailed = (what: string) => (e: GitError) => new Failed({ message: `${wh
 /** The checkout lich made for this branch before (kept on close), when git still knows it. */
 export const existingCheckout = (root: string, path: string) =>
   Effect.map(listWorktrees(root), (ws) => Option.fromNullable(ws.find((w) => w.path === path && !w.bare)))
+
+/** The commit `ref` names now; "" when it names none (a branch with no commits yet). */
+export const commitOf = (root: string, ref: string) =>
+  git(root, ["rev-parse", "--verify", "-q", `${ref}^{commit}`]).pipe(
+    Effect.map((s) => s.trim()),
+    Effect.orElseSucceed(() => "")
+  )
+
+/**
+ * What a checkout of an existing branch is compared against: the project's current branch, the one
+ * a new branch would have started from. "" on a detached HEAD: such a session diffs as it stands.
+ */
+export const defaultBase = (root: string) =>
+  git(root, ["symbolic-ref", "--short", "-q", "HEAD"]).pipe(
+    Effect.map((s) => s.trim()),
+    Effect.orElseSucceed(() => "")
+  )
 
 const currentBranch = (root: string, project: string) =>
   git(root, ["symbolic-ref", "--short", "-q", "HEAD"]).pipe(
@@ -140,21 +160,26 @@ export const createCheckout = (i: CreateInput) =>
     const repo = yield* readRepo(i.root).pipe(Effect.mapError(gitFailed(`reading the branches of "${i.project}" failed`)))
     const exists = branchExists(i.branch, repo)
     let add: ReadonlyArray<string>
+    let base: string
     if (exists) {
       add = ["worktree", "add", "--", i.path, i.branch]
+      base = yield* defaultBase(i.root)
+      if (base === i.branch) base = ""
     } else {
-      const base = i.base !== "" ? i.base : yield* currentBranch(i.root, i.project)
-      const kind = classifyBase(base, repo)
+      const asked = i.base !== "" ? i.base : yield* currentBranch(i.root, i.project)
+      const kind = classifyBase(asked, repo)
       const noBranch = (why: string) =>
         new Refused({
-          message: `no branch named "${base}" in ${i.project} — --base takes a local branch, a remote one (origin/…) or one a worktree holds${why}`
+          message: `no branch named "${asked}" in ${i.project} — --base takes a local branch, a remote one (origin/…) or one a worktree holds${why}`
         })
       if (kind._tag === "none") return yield* noBranch("")
       if (kind._tag === "remote") {
         yield* git(i.root, ["fetch", "--", kind.remote, kind.branch]).pipe(Effect.mapError((e) => noBranch(` (git: ${e.detail})`)))
         add = ["worktree", "add", "--track", "-b", i.branch, "--", i.path, `${kind.remote}/${kind.branch}`]
+        base = `${kind.remote}/${kind.branch}`
       } else {
         add = ["worktree", "add", "-b", i.branch, "--", i.path, kind.branch]
+        base = kind.branch
       }
     }
     yield* Effect.ignore(git(i.root, ["worktree", "prune"]))
@@ -164,7 +189,8 @@ export const createCheckout = (i: CreateInput) =>
       })
     }
     yield* Effect.sync(() => fs.mkdirSync(nodePath.dirname(i.path), { recursive: true }))
-    const checkout: Checkout = { path: i.path, branch: i.branch, fresh: true, createdBranch: !exists }
+    const baseSha = base === "" ? "" : yield* commitOf(i.root, base)
+    const checkout: Checkout = { path: i.path, branch: i.branch, fresh: true, createdBranch: !exists, base, baseSha }
     // git can fail `worktree add -b` after it made the branch (a checkout error): the branch is
     // ours to delete only when it did not exist before and does now.
     yield* git(i.root, add).pipe(

@@ -16,6 +16,9 @@ export interface SessionRow {
   readonly path: string
   /** The worktree branch; "" = none. */
   readonly branch: string
+  /** The branch the worktree was opened from, and its commit then; "" in the project's own checkout. */
+  readonly base: string
+  readonly baseSha: string
   /** Sidebar folder; "" = unfiled. Matched exactly, case and spaces included. */
   readonly folder: string
   /** Card color from the palette; "" = the theme's. */
@@ -56,6 +59,8 @@ export interface SessionRecord {
   readonly kind: string
   readonly path: string
   readonly branch: string
+  readonly base: string
+  readonly base_sha: string
   readonly folder: string
   readonly color: string
   readonly is_open: number
@@ -82,6 +87,8 @@ export const fromRecord = (r: SessionRecord): SessionRow => ({
   kind: r.kind,
   path: r.path,
   branch: r.branch,
+  base: r.base,
+  baseSha: r.base_sha,
   folder: r.folder,
   color: r.color,
   isOpen: r.is_open === 1,
@@ -111,6 +118,8 @@ export const toRecord = (row: NewSession, defaults: { readonly now: number; read
   kind: row.kind ?? "claude",
   path: row.path ?? "",
   branch: row.branch ?? "",
+  base: row.base ?? "",
+  base_sha: row.baseSha ?? "",
   folder: row.folder ?? "",
   color: row.color ?? "",
   is_open: bit(row.isOpen ?? true),

@@ -38,7 +38,7 @@ describe("SqliteLive", () => {
     })
   )
 
-  it.effect("creates every table of the migrations (2: the cost ledger, 3: the relay's journal)", () =>
+  it.effect("creates every table of the migrations (2: the cost ledger, 3: the relay's journal, 4: reviews)", () =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const tables = yield* sql<{ readonly name: string }>`
@@ -47,6 +47,8 @@ describe("SqliteLive", () => {
         "effect_sql_migrations",
         "projects",
         "relay_journal",
+        "review_comments",
+        "reviews",
         "session_costs",
         "sessions",
         "settings",
@@ -68,7 +70,7 @@ describe("SqliteLive", () => {
         return [again, migrations] as const
       }).pipe(Effect.provide(FileStore(file)))
       expect(Option.getOrThrow(again).path).toBe("/src/lich")
-      expect(migrations.map((m) => m.migration_id)).toEqual([1, 2, 3])
+      expect(migrations.map((m) => m.migration_id)).toEqual([1, 2, 3, 4])
     })
   )
 

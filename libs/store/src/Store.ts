@@ -9,6 +9,7 @@ import { History } from "./History.js"
 import { Journal } from "./Journal.js"
 import { Ledger } from "./Ledger.js"
 import { Projects } from "./Projects.js"
+import { Reviews } from "./Reviews.js"
 import { Sessions } from "./Sessions.js"
 import { Settings } from "./Settings.js"
 import { SqliteLive, SqliteMemory } from "./Sqlite.js"
@@ -16,7 +17,7 @@ import type { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 import { WorktreePorts } from "./WorktreePorts.js"
 
-export type StoreServices = Projects | Sessions | Settings | WorktreePorts | History | Ledger | Journal | StoreHealth
+export type StoreServices = Projects | Sessions | Settings | WorktreePorts | History | Ledger | Journal | Reviews | StoreHealth
 
 /** Every repository, over whatever SqlClient (and the StoreHealth watching its file) is provided. */
 export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, never, SqlClient.SqlClient | StoreHealth> = Layer.mergeAll(
@@ -26,7 +27,8 @@ export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, neve
   WorktreePorts.layer,
   History.layer,
   Ledger.layer,
-  Journal.layer
+  Journal.layer,
+  Reviews.layer
 )
 
 /** Every repository over the database file at `filename`, opened and migrated. */

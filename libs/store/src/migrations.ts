@@ -12,6 +12,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { sessionCosts } from "./migrations/2_session_costs.js"
 import { relayJournal } from "./migrations/3_relay_journal.js"
+import { sessionReview } from "./migrations/4_session_review.js"
 
 const initial = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -75,5 +76,6 @@ const initial = Effect.gen(function* () {
 export const migrations: Migrator.Loader = Migrator.fromRecord({
   "1_initial": initial,
   "2_session_costs": sessionCosts,
-  "3_relay_journal": relayJournal
+  "3_relay_journal": relayJournal,
+  "4_session_review": sessionReview
 })
