@@ -6,6 +6,7 @@
 import * as path from "node:path"
 import { CostLedger } from "@lich/cost"
 import { EventHub, HookReports } from "@lich/events"
+import { ChangesLayer, Git, GitHandlers } from "@lich/git"
 import { Hooks } from "@lich/hooks"
 import { costReaders } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
@@ -55,6 +56,8 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     SpawnHandlers,
     SystemHandlers,
     DeskHandlers.pipe(Layer.provide(DeskLayer)),
+    // git reads and landing: the lib serves its own group over the workspace and the relay.
+    GitHandlers.pipe(Layer.provideMerge(ChangesLayer), Layer.provideMerge(Git.layer)),
     ExitEvents,
     Hooks.layer
   ).pipe(Layer.provideMerge(windowing), Layer.provideMerge(relay))

@@ -4,6 +4,8 @@
  * plugin author reading either side sees the same words.
  */
 import { Schema } from "effect"
+import { SessionGit } from "./gitChanges.js"
+import { ReviewState } from "./gitReview.js"
 import { StatusState } from "./ids.js"
 import { Session } from "./session.js"
 
@@ -67,6 +69,13 @@ export const SessionUsage = Schema.TaggedStruct("session-usage", {
   percent: Schema.optional(Schema.Number),
   costUsd: Schema.optional(Schema.Number)
 })
+/**
+ * A session's checkout read again (after a touch, a commit, a ref moving, a fetch): the card's marks
+ * and the dock's lists, whole. A client keeps the highest `rev` per session.
+ */
+export const SessionGitEvent = Schema.TaggedStruct("session-git", { git: SessionGit })
+/** A session's comments or review rounds changed: the dock's review, whole. */
+export const SessionReviewEvent = Schema.TaggedStruct("session-review", { review: ReviewState })
 export const ThemeChanged = Schema.TaggedStruct("theme-changed", { id: Schema.String })
 /** A project tab was closed from a window; its sessions were parked first (each with its own session-closed). */
 export const ProjectClosedEvent = Schema.TaggedStruct("project-closed", { id: Schema.String })
@@ -86,6 +95,8 @@ export const LichEvent = Schema.Union(
   SessionAgent,
   SessionTouched,
   SessionUsage,
+  SessionGitEvent,
+  SessionReviewEvent,
   ThemeChanged,
   ProjectClosedEvent
 )

@@ -6,6 +6,7 @@ import * as RpcGroup from "@effect/rpc/RpcGroup"
 import { Cost } from "./cost.js"
 import * as Desk from "./desk.js"
 import { Diagnostics } from "./diagnostics.js"
+import * as Git from "./gitRpc.js"
 import { Ask, Control } from "./mod.js"
 import {
   Close,
@@ -54,3 +55,6 @@ export const DeskRpcs = RpcGroup.make(
   Desk.Resume,
   Desk.Dirty
 ).prefix("desk.")
+
+/** A session's checkout: what it changed, its review, and landing it (libs/contract/src/gitRpc.ts). */
+export const GitRpcs = RpcGroup.make(Git.GitChanges, Git.GitAll, Git.GitRefresh, Git.GitDiff).prefix("git.")

@@ -1,0 +1,35 @@
+/**
+ * The `git.` group, served by this lib: each procedure one line into the service that owns it. The
+ * server only merges this layer (apps/server/src/layers.ts).
+ */
+import { GitRpcs, Refused } from "@lich/contract"
+import { Clock, Effect } from "effect"
+import { Changes } from "./Changes.js"
+import { changeIn, fileDiff } from "./diff.js"
+import { Git } from "./Git.js"
+
+const gitFailed = (e: { detail: string }) => new Refused({ message: `git could not read it: ${e.detail}` })
+
+export const GitHandlers = GitRpcs.toLayer(
+  Effect.gen(function* () {
+    const changes = yield* Changes
+    const g = yield* Git
+    return {
+      "git.Changes": ({ id }) => changes.get(id),
+      "git.All": () => changes.all(),
+      "git.Refresh": ({ id }) => changes.refresh(id),
+      "git.Diff": ({ id, path, section }) =>
+        Effect.gen(function* () {
+          let s = yield* changes.get(id)
+          // Changed since the last read (the read is debounced): read once more before refusing.
+          if (changeIn(s, path, section) === undefined) s = yield* changes.refresh(id)
+          const change = changeIn(s, path, section)
+          if (change === undefined) {
+            const label = (yield* changes.card(id)).label
+            return yield* new Refused({ message: `"${path}" has no ${section} change in "${label}"` })
+          }
+          return yield* fileDiff(g, s, change, section, yield* Clock.currentTimeMillis).pipe(Effect.mapError(gitFailed))
+        })
+    }
+  })
+)

@@ -1,0 +1,3 @@
+export * from "./Changes.js"
+export * from "./Git.js"
+export * from "./handlers.js"

@@ -1,0 +1,89 @@
+/**
+ * One read of one checkout, whole: which commit and branch it is on, what it is compared against,
+ * the two file lists and the base standing. A checkout that is no repository reads as empty
+ * (`repository: false`), not as a failure; a base branch deleted since the open is compared against
+ * the commit recorded then, and said (`baseGone`); a repository with no commits lists everything as
+ * uncommitted against the empty tree.
+ */
+import { Read, SessionGit } from "@lich/contract"
+import { Effect } from "effect"
+import type { GitFailed, GitShape } from "./Git.js"
+import { committedBetween, emptyTree, type Listed, uncommittedAt } from "./lists.js"
+import { standingOf } from "./standing.js"
+
+export interface Target {
+  readonly id: string
+  readonly projectId: string
+  readonly dir: string
+  /** the base branch; "" for a session in the project's own checkout (compared against HEAD) */
+  readonly base: string
+  /** the base's commit at open, for when the branch is gone */
+  readonly baseSha: string
+}
+
+const nothing: Listed = { files: [], added: 0, removed: 0, truncated: false }
+
+/** A rev-parse that answers "" instead of failing when the name resolves to nothing. */
+const resolve = (g: GitShape, dir: string, args: ReadonlyArray<string>) => Effect.map(g.text(dir, args, { ok: [1, 128] }), (s) => s.trim())
+
+export const emptyRead = (t: Target, read: Read): SessionGit =>
+  new SessionGit({
+    id: t.id,
+    projectId: t.projectId,
+    dir: t.dir,
+    repository: false,
+    branch: "",
+    head: "",
+    base: t.base === "" ? "HEAD" : t.base,
+    baseSha: "",
+    baseGone: false,
+    committed: [],
+    uncommitted: [],
+    truncated: false,
+    added: 0,
+    removed: 0,
+    overlaps: [],
+    read,
+    rev: 0
+  })
+
+const isRepository = (g: GitShape, dir: string) =>
+  g.text(dir, ["rev-parse", "--is-inside-work-tree"]).pipe(
+    Effect.map((s) => s.trim() === "true"),
+    Effect.orElseSucceed(() => false)
+  )
+
+export const readCheckout = (g: GitShape, t: Target, at: number): Effect.Effect<SessionGit, GitFailed> =>
+  Effect.gen(function* () {
+    const read = new Read({ source: "git", at, stale: false, error: "" })
+    if (!(yield* isRepository(g, t.dir))) return emptyRead(t, read)
+    const head = yield* resolve(g, t.dir, ["rev-parse", "--verify", "-q", "HEAD^{commit}"])
+    const branch = yield* resolve(g, t.dir, ["symbolic-ref", "--short", "-q", "HEAD"])
+    const baseNow = t.base === "" ? "" : yield* resolve(g, t.dir, ["rev-parse", "--verify", "-q", `${t.base}^{commit}`])
+    const baseGone = t.base !== "" && baseNow === ""
+    const baseCommit = baseNow !== "" ? baseNow : t.baseSha
+    const mergeBase = t.base === "" || baseCommit === "" || head === "" ? "" : yield* resolve(g, t.dir, ["merge-base", baseCommit, head])
+    const committed = mergeBase === "" ? nothing : yield* committedBetween(g, t.dir, mergeBase, head)
+    const uncommitted = yield* uncommittedAt(g, t.dir, head !== "" ? head : yield* emptyTree(g, t.dir))
+    const standing = t.base === "" || head === "" || baseCommit === "" ? undefined : yield* standingOf(g, t.dir, baseCommit, head, at)
+    return new SessionGit({
+      id: t.id,
+      projectId: t.projectId,
+      dir: t.dir,
+      repository: true,
+      branch,
+      head,
+      base: t.base === "" ? "HEAD" : t.base,
+      baseSha: t.base === "" ? head : mergeBase,
+      baseGone,
+      committed: committed.files,
+      uncommitted: uncommitted.files,
+      truncated: committed.truncated || uncommitted.truncated,
+      added: committed.added + uncommitted.added,
+      removed: committed.removed + uncommitted.removed,
+      ...(standing === undefined ? {} : { standing }),
+      overlaps: [],
+      read,
+      rev: 0
+    })
+  })
