@@ -28,7 +28,11 @@ const common = {
   logLevel: "warning",
   define: { __LICH_VERSION__: JSON.stringify(version) },
   // Native modules are loaded from node_modules at run time, never bundled.
-  external: ["node-pty", "better-sqlite3"]
+  external: ["node-pty", "better-sqlite3"],
+  // jsonc-parser's "main" is a UMD wrapper that hands `require` to its factory, so esbuild cannot
+  // see the files it loads and the bundle fails at start ("Cannot find module './impl/format'");
+  // its ESM build is plain imports.
+  alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" }
 }
 
 // The CLI's cold start is a product feature (agents call it constantly), so modules no command
