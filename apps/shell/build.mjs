@@ -5,6 +5,7 @@ import { build } from "esbuild"
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { appBundle } from "./bundle.mjs"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, "..", "..")
@@ -12,24 +13,7 @@ const out = join(root, "dist", "shell")
 rmSync(join(out, "chunks"), { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 
-await build({
-  // The terminal (xterm and its addons, most of the bytes) is a chunk of its own, imported once the
-  // cards are on screen: the first paint does not wait for its parse (bench/window-first-paint.mjs).
-  entryPoints: { app: join(here, "src", "main.ts") },
-  outdir: out,
-  splitting: true,
-  chunkNames: "chunks/[name]-[hash]",
-  bundle: true,
-  format: "esm",
-  platform: "browser",
-  target: "chrome120",
-  minify: true,
-  sourcemap: false,
-  legalComments: "none",
-  logLevel: "warning",
-  loader: { ".css": "text" },
-  tsconfig: join(root, "tsconfig.json")
-})
+await build(appBundle(out))
 
 copyFileSync(join(root, "node_modules", "@xterm", "xterm", "css", "xterm.css"), join(out, "xterm.css"))
 

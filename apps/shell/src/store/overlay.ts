@@ -1,0 +1,17 @@
+/** Which dialog covers the window, if any; one at a time, so Escape always means the top one. */
+import type { Card } from "../logic/model.js"
+import type { PaletteTab } from "../logic/palette.js"
+
+export type Overlay =
+  | { readonly kind: "open-project" }
+  | { readonly kind: "worktree" }
+  | { readonly kind: "close"; readonly card: Card; readonly path: string; readonly files: ReadonlyArray<string> }
+  | { readonly kind: "settings" }
+  | { readonly kind: "palette"; readonly tab: PaletteTab }
+  | { readonly kind: "help" }
+  /** the sandbox rung of this provider is Ask: confined or not, for this one session */
+  | { readonly kind: "ask"; readonly provider: string }
+
+/** A checkout's last card: closing it must say keep or remove (the CLI's --worktree). */
+export const isLastInWorktree = (card: Card, cards: ReadonlyArray<Card>): boolean =>
+  card.path !== "" && !cards.some((c) => c.id !== card.id && c.projectId === card.projectId && c.path === card.path)
