@@ -1,5 +1,7 @@
 /** Calls `POST /rpc/<group>.<Method>?token=` with a JSON object, as the CLI does; failures carry the backend's message. */
+import type { ProcedureName, SuccessOf } from "@lich/contract"
 import { decodeRpcEnvelope } from "@lich/contract"
+import type { PayloadArg } from "./call.js"
 
 export class RpcError extends Error {
   constructor(
@@ -11,7 +13,8 @@ export class RpcError extends Error {
   }
 }
 
-export type Rpc = <A = unknown>(method: string, payload?: Record<string, unknown>) => Promise<A>
+/** Answers the encoded success, or throws an RpcError. */
+export type Rpc = <P extends ProcedureName>(procedure: P, ...payload: PayloadArg<P>) => Promise<SuccessOf<P>>
 
 export const makeRpc =
   (token: string): Rpc =>
@@ -23,6 +26,7 @@ export const makeRpc =
     })
     const text = await res.text()
     const body = text === "" ? null : (JSON.parse(text) as unknown)
+    // The body is the server's encoding of this procedure's success: trusted, as the CLI trusts it.
     if (res.ok) return body as never
     const e = decodeRpcEnvelope(body)
     throw new RpcError(e.tag ?? "Failed", e.error ?? `${method} answered ${res.status}`, res.status)

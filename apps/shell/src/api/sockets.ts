@@ -12,20 +12,20 @@
  * order with the bytes before it) and the replay ring that follows redraws the screen.
  */
 import { control, decodeBackendControl, decodeFrame, encodeFrame } from "@lich/contract"
-import type { EventJson } from "../logic/model.js"
+import type { LichEventWire } from "./wire.js"
 
 /** 1 s: quick enough that a restarted backend is back before anyone notices, slow enough not to spin. */
 const RECONNECT_MS = 1000
 
 const socketUrl = (path: string, token: string) => `ws://${location.host}${path}?token=${encodeURIComponent(token)}`
 
-export const connectEvents = (token: string, onEvent: (e: EventJson) => void, onOpen: () => void): (() => void) => {
+export const connectEvents = (token: string, onEvent: (e: LichEventWire) => void, onOpen: () => void): (() => void) => {
   let ws: WebSocket | undefined
   let closed = false
   const open = () => {
     ws = new WebSocket(socketUrl("/events", token))
     ws.onopen = onOpen
-    ws.onmessage = (m) => onEvent(JSON.parse(String(m.data)) as EventJson)
+    ws.onmessage = (m) => onEvent(JSON.parse(String(m.data)) as LichEventWire)
     ws.onclose = () => {
       if (!closed) setTimeout(open, RECONNECT_MS)
     }

@@ -24,17 +24,19 @@ declare global {
     "lich-palette-run": CustomEvent<{ key: string }>
     /** lich-session-card: select, close or rename a card */
     "lich-card": CustomEvent<CardAction>
-    /** lich-sidebar: a new session of this kind in the shown project */
+    /** lich-new-menu: a new session of this kind in the shown project */
     "lich-new-session": CustomEvent<{ kind: string }>
+    /** lich-sidebar: the new-session menu opened or closed (its + or its Escape) */
+    "lich-menu": CustomEvent<{ open: boolean }>
     /** lich-tabs: a tab picked or closed, and the tool buttons beside them */
     "lich-tab": CustomEvent<{ id: string }>
     "lich-tab-close": CustomEvent<{ id: string }>
     "lich-open-project": CustomEvent<{ id: string }>
     "lich-palette": CustomEvent<{ id: string }>
     "lich-settings": CustomEvent<{ id: string }>
-    /** lich-toasts: a toast's Open (go to its card) or Undo */
-    "lich-open": CustomEvent<{ id: string }>
-    "lich-undo": CustomEvent<{ id: string }>
+    /** lich-toasts: a toast's Open (go to its card) or Undo; key names the toast, which goes */
+    "lich-open": CustomEvent<{ id: string; key: number }>
+    "lich-undo": CustomEvent<{ id: string; key: number }>
     /** lich-worktree-dialog: the worktree session to open */
     "lich-create-worktree": CustomEvent<WorktreeForm>
   }

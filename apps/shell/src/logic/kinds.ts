@@ -1,5 +1,5 @@
 /** What a card shows for its kind, and what the window offers to open. */
-import { shownStateOf, type ShownState } from "@lich/contract"
+import { type ShownState, shownStateOf } from "@lich/contract"
 
 /** Glyphs stand in for the providers' logos (no icon font ships with the window). */
 const GLYPHS: Record<string, string> = {

@@ -1,23 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { card, model } from "./fixtures.js"
+import { card, model, session } from "./fixtures.js"
 import { applyEvent, emptyModel, fromState, selectCard, shownCard } from "./model.js"
 import { relayText, relayTooltip } from "./relay.js"
-
-const session = (id: string, over: Record<string, unknown> = {}) => ({
-  id,
-  projectId: "p1",
-  project: "api",
-  label: id,
-  name: `api-${id}`,
-  kind: "shell",
-  path: "",
-  nextSeq: 2,
-  originSessionId: "",
-  originLabel: "",
-  confined: false,
-  folder: "",
-  ...over
-})
 
 describe("the window's model", () => {
   it("adopts a card opened elsewhere without taking the selection", () => {

@@ -3,8 +3,7 @@
  * Model, feeds every event through `applyEvent`, and renders what comes out; toasts are returned,
  * not shown, so this runs (and is tested) without a DOM.
  */
-import type { LichEvent, ThemeList, WindowState } from "@lich/contract"
-import type { Schema } from "effect"
+import type { Checkout, LichEventWire, WindowStateWire } from "../api/wire.js"
 
 export interface RelayMark {
   readonly direction: "out" | "in"
@@ -76,12 +75,7 @@ export interface Toast {
 
 export const emptyModel: Model = { projects: [], cards: [], activeProject: "", focusTick: 0 }
 
-/** What arrives on the wire: the contract's encoded shapes (type-only, so no schema code ships to the page). */
-export type WindowStateJson = Schema.Schema.Encoded<typeof WindowState>
-export type EventJson = Schema.Schema.Encoded<typeof LichEvent>
-export type ThemeListJson = Schema.Schema.Encoded<typeof ThemeList>
-
-export const fromState = (s: WindowStateJson, previous: Model = emptyModel): Model => {
+export const fromState = (s: WindowStateWire, previous: Model = emptyModel): Model => {
   const projects = s.projects.map((p) => ({ id: p.id, name: p.name, path: p.path, activeId: p.activeId }))
   const cards = s.cards.map(
     (c): Card => ({
@@ -129,7 +123,7 @@ export const selectCard = (m: Model, id: string): Model => {
   return { ...patchProject(m, card.projectId, (p) => ({ ...p, activeId: id })), activeProject: card.projectId, focusTick: m.focusTick + 1 }
 }
 
-type EventOf<T extends EventJson["_tag"]> = Extract<EventJson, { readonly _tag: T }>
+type EventOf<T extends LichEventWire["_tag"]> = Extract<LichEventWire, { readonly _tag: T }>
 type Applied = { model: Model; toast?: Toast }
 
 const sessionOpened = (m: Model, s: EventOf<"session-opened">["session"]): Applied => {
@@ -197,7 +191,7 @@ const projectClosed = (m: Model, id: string): Model => {
   return { ...m, projects, cards, activeProject }
 }
 
-export const applyEvent = (m: Model, e: EventJson): Applied => {
+export const applyEvent = (m: Model, e: LichEventWire): Applied => {
   switch (e._tag) {
     case "project-opened": {
       if (m.projects.some((p) => p.id === e.project.id)) return { model: m }
@@ -269,6 +263,18 @@ export const withSelection = (m: Model, s: Selection): Model => {
     projects: m.projects.map((p) => {
       const id = s.shown[p.id]
       return id !== undefined && open.has(id) ? { ...p, activeId: id } : p
+    })
+  }
+}
+
+/** Worktree cards learn their branch and uncommitted state from spawn.Worktrees (what `lich worktrees` lists). */
+export const withCheckouts = (m: Model, projectId: string, list: ReadonlyArray<Checkout>): Model => {
+  const byPath = new Map(list.map((w) => [w.path, w]))
+  return {
+    ...m,
+    cards: m.cards.map((c) => {
+      const w = c.projectId === projectId && c.path !== "" ? byPath.get(c.path) : undefined
+      return w ? { ...c, dirty: w.dirty, branch: c.branch || w.name } : c
     })
   }
 }

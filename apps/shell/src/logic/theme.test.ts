@@ -1,6 +1,6 @@
 import { dark, light } from "@lich/themes/contract"
 import { describe, expect, it } from "vitest"
-import type { ThemeListJson } from "./model.js"
+import type { ThemeList } from "../api/wire.js"
 import { cssVariables, resolveTheme, terminalTheme } from "./theme.js"
 
 const info = (t: typeof light, inUse = false) => ({
@@ -13,7 +13,7 @@ const info = (t: typeof light, inUse = false) => ({
   terminal: { ...t.terminal }
 })
 const owl = { ...info(dark), id: "night-owl", name: "Night Owl" }
-const list = (current: string): ThemeListJson => ({
+const list = (current: string): ThemeList => ({
   current,
   themes: [
     { id: "system", name: "System", scheme: "-", pair: "", inUse: current === "system", app: {}, terminal: {} },

@@ -1,23 +1,10 @@
-/** Everything the palette can reach, built from the model, the providers found and History. */
+/** Everything the palette can reach, built from the window's state: its cards and projects, the providers found and History. */
 import { keysOf } from "../../logic/hotkeys.js"
-import type { Model, SessionNames } from "../../logic/model.js"
 import { ago, type PaletteItem } from "../../logic/palette.js"
-import type { ProviderJson } from "../lich-new-menu/view.js"
-import type { RecentJson } from "../lich-open-project/view.js"
+import type { AppState } from "../../store/AppStore.js"
 
-export interface ParkedJson extends SessionNames {
-  readonly parkedAt: number
-  readonly resumable: boolean
-}
-
-export const paletteItems = (
-  m: Model,
-  providers: ReadonlyArray<ProviderJson>,
-  parked: ReadonlyArray<ParkedJson>,
-  recent: ReadonlyArray<RecentJson>,
-  mac: boolean,
-  now: number
-): Array<PaletteItem> => {
+export const paletteItems = (s: AppState, now: number): Array<PaletteItem> => {
+  const { model: m, providers, parked, recent, mac } = s
   const hasProject = m.activeProject !== ""
   const action = (name: string, title: string, hint = ""): PaletteItem => ({
     group: "Actions",

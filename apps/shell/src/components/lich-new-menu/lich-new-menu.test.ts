@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest"
+import type { Provider } from "../../api/wire.js"
 import { choices } from "../lich-open-project/view.js"
 import { branchProblem, openWorktreePayload } from "../lich-worktree-dialog/view.js"
-import { menuRows, pickable, type ProviderJson } from "./view.js"
+import { menuRows, pickable } from "./view.js"
 
-const p = (id: string, path: string): ProviderJson => ({
+const p = (id: string, path: string): Provider => ({
   id,
   name: id,
   binary: id,

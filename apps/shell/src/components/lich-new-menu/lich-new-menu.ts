@@ -3,14 +3,15 @@
  * worktree, and the providers not found with what to install. ↑↓ and Enter pick, Escape closes.
  */
 import { html, LitElement, nothing } from "lit"
+import type { Provider } from "../../api/wire.js"
 import { dismissEvent } from "../dialog.styles.js"
 import { styles } from "./lich-new-menu.styles.js"
-import { menuRows, pickable, type ProviderJson } from "./view.js"
+import { menuRows, pickable } from "./view.js"
 
 export class LichNewMenu extends LitElement {
   static override styles = styles
   static override properties = { providers: { attribute: false }, inRepo: { attribute: false }, picked: { state: true } }
-  declare providers: ReadonlyArray<ProviderJson>
+  declare providers: ReadonlyArray<Provider>
   declare inRepo: boolean
   declare picked: number
 

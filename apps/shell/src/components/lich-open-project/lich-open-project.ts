@@ -5,16 +5,12 @@
  */
 import { html, LitElement, nothing } from "lit"
 import type { Call } from "../../api/call.js"
+import type { Completion, RecentProject } from "../../api/wire.js"
 import { tabComplete } from "../../logic/completion.js"
 import { cycle } from "../../logic/palette.js"
 import { dismissEvent } from "../dialog.styles.js"
 import { styles } from "./lich-open-project.styles.js"
-import { choices, type RecentJson } from "./view.js"
-
-interface CompletionJson {
-  readonly dir: string
-  readonly entries: ReadonlyArray<{ name: string; path: string }>
-}
+import { choices } from "./view.js"
 
 export class LichOpenProject extends LitElement {
   static override styles = styles
@@ -27,8 +23,8 @@ export class LichOpenProject extends LitElement {
   }
   declare call: Call
   declare typed: string
-  declare dirs: CompletionJson["entries"]
-  declare recent: ReadonlyArray<RecentJson>
+  declare dirs: Completion["entries"]
+  declare recent: ReadonlyArray<RecentProject>
   declare picked: number
   private asked = 0
 
@@ -42,7 +38,7 @@ export class LichOpenProject extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback()
-    void this.call<ReadonlyArray<RecentJson>>("desk.Recent").then((r) => {
+    void this.call("desk.Recent").then((r) => {
       this.recent = r ?? []
     })
   }
@@ -54,7 +50,7 @@ export class LichOpenProject extends LitElement {
   private async lookUp(typed: string) {
     // Answers can arrive out of order; only the latest question's answer is shown.
     const n = ++this.asked
-    const c = await this.call<CompletionJson>("desk.Complete", { path: typed })
+    const c = await this.call("desk.Complete", { path: typed })
     if (n === this.asked) this.dirs = c?.entries ?? []
   }
 
@@ -98,7 +94,6 @@ export class LichOpenProject extends LitElement {
 
   override render() {
     const list = choices(this.typed, this.dirs, this.recent)
-    let section = ""
     return html`<div class="panel" role="dialog" aria-label="Open a project" @click=${(e: Event) => e.stopPropagation()}>
       <h2>Open a project</h2>
       <div class="lead">A directory on this machine: type its path (<code>~</code> works), <kbd>Tab</kbd> completes, <kbd>Enter</kbd> opens.</div>
@@ -106,7 +101,8 @@ export class LichOpenProject extends LitElement {
         .value=${this.typed} @input=${this.onInput} @keydown=${this.onKey}></div>
       <div class="list" role="listbox">
         ${list.map((c, i) => {
-          const head = c.section !== section ? ((section = c.section), html`<div class="section">${c.section}</div>`) : nothing
+          // A section's name heads its first row.
+          const head = c.section !== list[i - 1]?.section ? html`<div class="section">${c.section}</div>` : nothing
           return html`${head}<div class="item" role="option" data-path=${c.path} aria-selected=${i === this.picked ? "true" : "false"}
             @click=${() => this.open(c.path)}><span>${c.title}</span><span class="detail">&lrm;${c.detail}&lrm;</span></div>`
         })}

@@ -1,12 +1,5 @@
 /** The open-project dialog's list: directories matching what is typed, then recent projects not open now. */
-export interface RecentJson {
-  readonly id: string
-  readonly name: string
-  readonly path: string
-  readonly open: boolean
-  readonly usedAt: number
-  readonly exists: boolean
-}
+import type { Completion, RecentProject } from "../../api/wire.js"
 
 export interface Choice {
   readonly path: string
@@ -18,11 +11,7 @@ export interface Choice {
 /** 8: the recent projects that fit above the fold of a small window. */
 export const MAX_RECENT = 8
 
-export const choices = (
-  typed: string,
-  dirs: ReadonlyArray<{ name: string; path: string }>,
-  recent: ReadonlyArray<RecentJson>
-): Array<Choice> => {
+export const choices = (typed: string, dirs: Completion["entries"], recent: ReadonlyArray<RecentProject>): Array<Choice> => {
   const q = typed.trim().toLowerCase()
   const rec = recent
     .filter(

@@ -1,7 +1,8 @@
 /**
  * One session in the sidebar: provider glyph in its state ring, label, relay mark, path and branch,
  * tinted with its colour. Double-click renames, × closes; both go out as events for the app to turn
- * into the same RPCs the CLI uses.
+ * into the same RPCs the CLI uses. Whether its name field is open is the window's state (a hotkey
+ * opens it too), handed in as `renaming`.
  */
 import { html, LitElement, nothing } from "lit"
 import type { Card } from "../../logic/model.js"
@@ -11,7 +12,10 @@ import { cardView } from "./view.js"
 export type CardAction = { readonly id: string } & (
   | { readonly kind: "select" }
   | { readonly kind: "close" }
-  | { readonly kind: "rename"; readonly label: string }
+  /** the name field is asked for (a double-click) */
+  | { readonly kind: "rename-start" }
+  /** the name field is done: label is the new name, "" when nothing is to change */
+  | { readonly kind: "rename-end"; readonly label: string }
 )
 
 export class LichSessionCard extends LitElement {
@@ -21,20 +25,20 @@ export class LichSessionCard extends LitElement {
     projectPath: { attribute: false },
     active: { type: Boolean, reflect: true },
     exited: { type: Boolean, reflect: true },
-    editing: { state: true }
+    renaming: { attribute: false }
   }
   declare card: Card
   declare projectPath: string
   declare active: boolean
   declare exited: boolean
-  declare editing: boolean
+  declare renaming: boolean
 
   constructor() {
     super()
     this.projectPath = ""
     this.active = false
     this.exited = false
-    this.editing = false
+    this.renaming = false
   }
 
   private act(a: CardAction) {
@@ -42,10 +46,11 @@ export class LichSessionCard extends LitElement {
   }
 
   private finishRename(input: HTMLInputElement, commit: boolean) {
-    if (!this.editing) return
-    this.editing = false
-    const label = input.value.trim()
-    if (commit && label !== "" && label !== this.card.label) this.act({ id: this.card.id, kind: "rename", label })
+    // The blur of a field already answered (by Enter or Escape) comes after the window closed it.
+    if (!this.renaming) return
+    const typed = input.value.trim()
+    const label = commit && typed !== this.card.label ? typed : ""
+    this.act({ id: this.card.id, kind: "rename-end", label })
   }
 
   /** Reflected before render so the host's [exited] styling never lags a frame behind. */
@@ -57,12 +62,10 @@ export class LichSessionCard extends LitElement {
     const v = cardView(this.card, this.projectPath)
     return html`<div class="card" style=${v.style} title=${v.tooltip} data-id=${this.card.id}
       @click=${() => this.act({ id: this.card.id, kind: "select" })}
-      @dblclick=${() => {
-        this.editing = true
-      }}>
+      @dblclick=${() => this.act({ id: this.card.id, kind: "rename-start" })}>
       <span class="ring ${v.ring}" data-state=${v.ring}><span class="glyph">${v.glyph}</span></span>
       <span class="label">${v.confined ? html`<span class="shield" title="confined: runs in the sandbox" aria-label="confined">⛨ </span>` : nothing}${
-        this.editing
+        this.renaming
           ? html`<input .value=${v.label} aria-label="new name"
             @click=${(e: Event) => e.stopPropagation()}
             @keydown=${(e: KeyboardEvent) => {
@@ -90,12 +93,7 @@ export class LichSessionCard extends LitElement {
   }
 
   override updated() {
-    if (this.editing) this.renderRoot.querySelector("input")?.focus()
-  }
-
-  /** Rename from a hotkey or the palette: the same inline field a double-click opens. */
-  startRename() {
-    this.editing = true
+    if (this.renaming) this.renderRoot.querySelector("input")?.focus()
   }
 }
 

@@ -6,12 +6,11 @@
  */
 import { html, LitElement, nothing } from "lit"
 import type { Call } from "../../api/call.js"
-import type { ThemeListJson } from "../../logic/model.js"
+import type { Provider, SettingsView, ThemeList } from "../../api/wire.js"
 import { dismissEvent } from "../dialog.styles.js"
-import type { ProviderJson } from "../lich-new-menu/view.js"
 import { EFFORTS } from "../lich-worktree-dialog/view.js"
 import { styles } from "./lich-settings.styles.js"
-import { isOn, RUNGS, SECTIONS, type Section, type SettingsJson } from "./view.js"
+import { isOn, RUNGS, SECTIONS, type Section } from "./view.js"
 
 export class LichSettings extends LitElement {
   static override styles = styles
@@ -29,9 +28,9 @@ export class LichSettings extends LitElement {
   declare projectId: string
   declare projectName: string
   declare section: Section
-  declare values: SettingsJson | undefined
-  declare providers: ReadonlyArray<ProviderJson>
-  declare themes: ThemeListJson | undefined
+  declare values: SettingsView | undefined
+  declare providers: ReadonlyArray<Provider>
+  declare themes: ThemeList | undefined
   declare saved: string
 
   constructor() {
@@ -52,9 +51,9 @@ export class LichSettings extends LitElement {
 
   private async load() {
     const [v, p, t] = await Promise.all([
-      this.call<SettingsJson>("desk.GetSettings", { project: this.projectId }),
-      this.call<ReadonlyArray<ProviderJson>>("desk.Providers"),
-      this.call<ThemeListJson>("system.Themes")
+      this.call("desk.GetSettings", { project: this.projectId }),
+      this.call("desk.Providers"),
+      this.call("system.Themes")
     ])
     this.values = v
     this.providers = p ?? []
@@ -72,7 +71,7 @@ export class LichSettings extends LitElement {
     this.values = this.values && { ...this.values, global: { ...this.values.global, [key]: value } }
     this.saved = key
     // Providers found depend on the binary setting.
-    if (key.endsWith(".bin")) this.providers = (await this.call<ReadonlyArray<ProviderJson>>("desk.Providers")) ?? this.providers
+    if (key.endsWith(".bin")) this.providers = (await this.call("desk.Providers")) ?? this.providers
   }
 
   private async saveFile(file: "setup" | "include", text: string) {

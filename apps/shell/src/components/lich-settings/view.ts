@@ -1,10 +1,4 @@
 /** What Settings shows for each key: the stored value, or what lich does when none is stored. */
-export interface SettingsJson {
-  readonly global: Readonly<Record<string, string>>
-  readonly project: Readonly<Record<string, string>>
-  readonly setupScript: string
-  readonly worktreeInclude: string
-}
 
 export const SECTIONS = ["Providers", "Sandbox", "Project", "Appearance", "Cost"] as const
 export type Section = (typeof SECTIONS)[number]

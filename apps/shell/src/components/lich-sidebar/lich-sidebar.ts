@@ -1,9 +1,13 @@
-/** The active project's cards, in blocks by folder then checkout, and the new-session menu. */
+/**
+ * The active project's cards, in blocks by folder then checkout, and the new-session menu. Whether
+ * the menu is open and which card's name field is open are the window's state (hotkeys open both),
+ * handed in; the sidebar asks for changes with `lich-menu` and the cards' `lich-card`.
+ */
 import { html, LitElement, nothing } from "lit"
 import { repeat } from "lit/directives/repeat.js"
+import type { Provider } from "../../api/wire.js"
 import type { Card } from "../../logic/model.js"
 import "../lich-new-menu/lich-new-menu.js"
-import type { ProviderJson } from "../lich-new-menu/view.js"
 import "../lich-session-card/lich-session-card.js"
 import { styles } from "./lich-sidebar.styles.js"
 import { sidebarRows } from "./view.js"
@@ -15,13 +19,16 @@ export class LichSidebar extends LitElement {
     activeId: { attribute: false },
     projectPath: { attribute: false },
     providers: { attribute: false },
-    menuOpen: { state: true }
+    menuOpen: { attribute: false },
+    renaming: { attribute: false }
   }
-  declare providers: ReadonlyArray<ProviderJson>
+  declare providers: ReadonlyArray<Provider>
   declare cards: ReadonlyArray<Card>
   declare activeId: string
   declare projectPath: string
   declare menuOpen: boolean
+  /** the card whose name field is open; "" = none */
+  declare renaming: string
 
   constructor() {
     super()
@@ -29,18 +36,12 @@ export class LichSidebar extends LitElement {
     this.activeId = ""
     this.projectPath = ""
     this.menuOpen = false
+    this.renaming = ""
     this.providers = []
   }
 
-  /** The hotkey's way in: the same menu "+" opens, focused for the arrow keys. */
-  openMenu() {
-    this.menuOpen = true
-  }
-
-  /** Rename from a hotkey: the shown card's inline field. */
-  renameCard(id: string) {
-    const el = [...this.renderRoot.querySelectorAll("lich-session-card")].find((c) => c.card.id === id)
-    el?.startRename()
+  private menu(open: boolean) {
+    this.dispatchEvent(new CustomEvent<{ open: boolean }>("lich-menu", { detail: { open }, bubbles: true, composed: true }))
   }
 
   override render() {
@@ -49,20 +50,14 @@ export class LichSidebar extends LitElement {
           this.projectPath === ""
             ? nothing
             : html`<span class="new">
-          <button title="New session (Ctrl+Shift+T)" aria-label="new session" @click=${() => {
-            this.menuOpen = !this.menuOpen
-          }}>+</button>
+          <button title="New session (Ctrl+Shift+T)" aria-label="new session" @click=${() => this.menu(!this.menuOpen)}>+</button>
           ${
             this.menuOpen
               ? html`<lich-new-menu .providers=${this.providers}
-            @lich-new-session=${() => {
-              this.menuOpen = false
-            }} @lich-new-worktree=${() => {
-              this.menuOpen = false
-            }}
             @lich-dismiss=${(e: Event) => {
+              // The menu's Escape is the sidebar's to answer, not a dialog's.
               e.stopPropagation()
-              this.menuOpen = false
+              this.menu(false)
             }}></lich-new-menu>`
               : nothing
           }
@@ -81,7 +76,8 @@ export class LichSidebar extends LitElement {
                 <span>${r.kind === "checkout" ? "⎇ " : ""}${r.title}</span>
                 ${r.mark ? html`<span class="mark ${r.mark}">${r.mark === "wait" ? "●" : "✓"}</span>` : nothing}
               </div>`
-              : html`<lich-session-card .card=${r.card} .projectPath=${this.projectPath} ?active=${r.card.id === this.activeId}></lich-session-card>`
+              : html`<lich-session-card .card=${r.card} .projectPath=${this.projectPath} ?active=${r.card.id === this.activeId}
+                .renaming=${r.card.id === this.renaming}></lich-session-card>`
         )}
       </div>`
   }

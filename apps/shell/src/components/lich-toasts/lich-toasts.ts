@@ -1,46 +1,28 @@
-/** Toasts for what needs a person: a session waiting, an errand answered elsewhere, a refused action. */
+/**
+ * Toasts for what needs a person: a session waiting, an errand answered elsewhere, a refused action.
+ * The stack is the window's state (each toast expires there); this draws it and says which toast's
+ * Open or Undo was pressed.
+ */
 import { html, LitElement, nothing } from "lit"
 import { repeat } from "lit/directives/repeat.js"
-import type { Toast } from "../../logic/model.js"
 import { styles } from "./lich-toasts.styles.js"
-import { pushToast, type ShownToast, TOAST_MS } from "./view.js"
-
-export type AnyToast =
-  | Toast
-  | { readonly kind: "error"; readonly text: string; readonly detail: string; readonly target: "" }
-  /** a plain close, undoable while the toast shows: target is the parked session */
-  | { readonly kind: "undo"; readonly text: string; readonly detail: string; readonly target: string }
+import type { ShownToast } from "./view.js"
 
 export class LichToasts extends LitElement {
   static override styles = styles
-  static override properties = { toasts: { state: true } }
+  static override properties = { toasts: { attribute: false } }
   declare toasts: ReadonlyArray<ShownToast>
-  private next = 0
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>()
 
   constructor() {
     super()
     this.toasts = []
   }
 
-  show(t: AnyToast) {
-    const key = this.next++
-    this.toasts = pushToast(this.toasts, t as Toast, key)
-    const timer = setTimeout(() => {
-      this.timers.delete(timer)
-      this.dismiss(key)
-    }, TOAST_MS)
-    this.timers.add(timer)
-  }
-
-  private dismiss(key: number) {
-    this.toasts = this.toasts.filter((t) => t.key !== key)
-  }
-
-  override disconnectedCallback() {
-    super.disconnectedCallback()
-    for (const t of this.timers) clearTimeout(t)
-    this.timers.clear()
+  private press(t: ShownToast) {
+    const name = t.kind === "undo" ? "lich-undo" : "lich-open"
+    this.dispatchEvent(
+      new CustomEvent<{ id: string; key: number }>(name, { detail: { id: t.target, key: t.key }, bubbles: true, composed: true })
+    )
   }
 
   override render() {
@@ -49,20 +31,7 @@ export class LichToasts extends LitElement {
       (t) => t.key,
       (t) => html`<div class="toast ${t.kind}" role="status">
       <span class="text">${t.text}</span>
-      ${
-        t.target
-          ? html`<button @click=${() => {
-              this.dismiss(t.key)
-              this.dispatchEvent(
-                new CustomEvent<{ id: string }>((t.kind as string) === "undo" ? "lich-undo" : "lich-open", {
-                  detail: { id: t.target },
-                  bubbles: true,
-                  composed: true
-                })
-              )
-            }}>${(t.kind as string) === "undo" ? "Undo" : "Open"}</button>`
-          : nothing
-      }
+      ${t.target ? html`<button @click=${() => this.press(t)}>${t.kind === "undo" ? "Undo" : "Open"}</button>` : nothing}
       ${t.detail ? html`<span class="detail">${t.detail}</span>` : nothing}
     </div>`
     )

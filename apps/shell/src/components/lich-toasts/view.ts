@@ -6,9 +6,13 @@ export const TOAST_MS = 10_000
 /** 4: more than that covers the terminal; the oldest go first. */
 export const MAX_TOASTS = 4
 
-export interface ShownToast extends Toast {
-  readonly key: number
-}
+export type AnyToast =
+  | Toast
+  | { readonly kind: "error"; readonly text: string; readonly detail: string; readonly target: "" }
+  /** a plain close, undoable while the toast shows: target is the parked session */
+  | { readonly kind: "undo"; readonly text: string; readonly detail: string; readonly target: string }
 
-export const pushToast = (list: ReadonlyArray<ShownToast>, t: Toast, key: number): Array<ShownToast> =>
+export type ShownToast = AnyToast & { readonly key: number }
+
+export const pushToast = (list: ReadonlyArray<ShownToast>, t: AnyToast, key: number): Array<ShownToast> =>
   [...list, { ...t, key }].slice(-MAX_TOASTS)

@@ -5,8 +5,8 @@
  */
 import { html, LitElement } from "lit"
 import type { Call } from "../../api/call.js"
+import type { Provider } from "../../api/wire.js"
 import { dialogStyles, dismissEvent } from "../dialog.styles.js"
-import type { ProviderJson } from "../lich-new-menu/view.js"
 import { branchProblem, EFFORTS, type WorktreeForm } from "./view.js"
 
 export class LichWorktreeDialog extends LitElement {
@@ -21,7 +21,7 @@ export class LichWorktreeDialog extends LitElement {
   }
   declare call: Call
   declare projectId: string
-  declare providers: ReadonlyArray<ProviderJson>
+  declare providers: ReadonlyArray<Provider>
   declare form: WorktreeForm
   declare branches: ReadonlyArray<string>
   declare problem: string
@@ -38,7 +38,7 @@ export class LichWorktreeDialog extends LitElement {
     super.connectedCallback()
     const found = this.providers.filter((p) => p.path !== "")
     if (!found.some((p) => p.id === this.form.kind)) this.form = { ...this.form, kind: found[0]?.id ?? "shell" }
-    void this.call<{ current: string; branches: ReadonlyArray<string> }>("desk.Branches", { project: this.projectId }).then((b) => {
+    void this.call("desk.Branches", { project: this.projectId }).then((b) => {
       if (!b) return
       this.branches = b.branches
       this.form = { ...this.form, base: b.current }
@@ -56,7 +56,8 @@ export class LichWorktreeDialog extends LitElement {
 
   private submit() {
     const problem = branchProblem(this.form.branch)
-    if (problem !== "") return void (this.problem = problem)
+    this.problem = problem
+    if (problem !== "") return
     this.dispatchEvent(new CustomEvent<WorktreeForm>("lich-create-worktree", { detail: this.form, bubbles: true, composed: true }))
   }
 

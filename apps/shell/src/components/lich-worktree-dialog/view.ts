@@ -1,4 +1,6 @@
 /** The worktree dialog's answers, shaped as spawn.Open takes them (the CLI's --worktree/--base/...). */
+import type { PayloadOf } from "@lich/contract"
+
 export interface WorktreeForm {
   readonly branch: string
   readonly base: string
@@ -20,7 +22,7 @@ export const branchProblem = (branch: string): string => {
   return ""
 }
 
-export const openWorktreePayload = (projectPath: string, f: WorktreeForm, asks = false) => ({
+export const openWorktreePayload = (projectPath: string, f: WorktreeForm, asks = false): PayloadOf<"spawn.Open"> => ({
   from: "",
   project: projectPath,
   kind: f.kind,

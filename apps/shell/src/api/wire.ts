@@ -1,0 +1,17 @@
+/**
+ * The shapes the window reads off the wire, each named after the procedure or stream that carries
+ * it and derived from the contract's procedure map: none is written out here, so none can drift.
+ */
+import type { LichEventEncoded, SuccessOf } from "@lich/contract"
+
+export type WindowStateWire = SuccessOf<"system.State">
+export type ThemeList = SuccessOf<"system.Themes">
+export type Theme = ThemeList["themes"][number]
+export type Provider = SuccessOf<"desk.Providers">[number]
+export type RecentProject = SuccessOf<"desk.Recent">[number]
+export type Parked = SuccessOf<"desk.History">[number]
+export type SettingsView = SuccessOf<"desk.GetSettings">
+export type Completion = SuccessOf<"desk.Complete">
+export type Checkout = SuccessOf<"spawn.Worktrees">[number]
+/** One frame of `/events`. */
+export type LichEventWire = LichEventEncoded
