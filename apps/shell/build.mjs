@@ -1,10 +1,11 @@
 // Bundles the window into dist/shell: index.html, app.js, app.css, and xterm's stylesheet (also
 // inlined into the terminal's shadow root, where the page's own styles do not reach). Imported by
 // scripts/build.mjs; the backend serves the folder at `/`.
-import { build } from "esbuild"
+
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { build } from "esbuild"
 import { appBundle } from "./bundle.mjs"
 
 const here = dirname(fileURLToPath(import.meta.url))

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { Theme, ThemeList, WindowStateWire } from "../api/wire.js"
+import type { Theme, ThemeList } from "../api/wire.js"
 import { TOAST_MS } from "../components/lich-toasts/view.js"
 import { session } from "../logic/fixtures.js"
 import { shownCard } from "../logic/model.js"
