@@ -1,8 +1,7 @@
 /** What Tab does in the open-project field: one match completes into it, several to what they share. */
-export interface Entry {
-  readonly name: string
-  readonly path: string
-}
+import type { Completion } from "../api/wire.js"
+
+type Entry = Completion["entries"][number]
 
 const shared = (a: string, b: string) => {
   let i = 0
