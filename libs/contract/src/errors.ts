@@ -6,7 +6,7 @@ import { Schema } from "effect"
 
 /** A session, project or ticket named by the caller does not exist. */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
-  what: Schema.Literal("session", "project", "ticket", "folder", "theme"),
+  what: Schema.Literal("session", "project", "ticket", "folder", "theme", "host"),
   name: Schema.String,
   message: Schema.String
 }) {}

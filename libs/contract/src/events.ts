@@ -6,6 +6,7 @@
 import { Schema } from "effect"
 import { SessionGit } from "./gitChanges.js"
 import { ReviewState } from "./gitReview.js"
+import { HostState } from "./hosts.js"
 import { StatusState } from "./ids.js"
 import { Session } from "./session.js"
 
@@ -80,6 +81,15 @@ export const ThemeChanged = Schema.TaggedStruct("theme-changed", { id: Schema.St
 /** A project tab was closed from a window; its sessions were parked first (each with its own session-closed). */
 export const ProjectClosedEvent = Schema.TaggedStruct("project-closed", { id: Schema.String })
 
+/** A host's link changed: connecting, connected, dropped, refused (libs/contract/src/hosts.ts). */
+export const HostStatusEvent = Schema.TaggedStruct("host-status", {
+  name: Schema.String,
+  destination: Schema.String,
+  state: HostState,
+  message: Schema.String,
+  version: Schema.String
+})
+
 export const LichEvent = Schema.Union(
   SessionOpened,
   ProjectOpened,
@@ -98,6 +108,7 @@ export const LichEvent = Schema.Union(
   SessionGitEvent,
   SessionReviewEvent,
   ThemeChanged,
-  ProjectClosedEvent
+  ProjectClosedEvent,
+  HostStatusEvent
 )
 export type LichEvent = typeof LichEvent.Type

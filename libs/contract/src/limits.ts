@@ -32,6 +32,14 @@ export const DEFAULT_WAIT_SECONDS = 100
 /** 20 s, fixed: `open --prompt` (and `--subagent`) hands a session opened a moment ago its task; a ticket is expected. */
 export const OPEN_PROMPT_WAIT_SECONDS = 20
 
+/**
+ * 1: the procedures two liches speak across an ssh link (libs/contract/src/rpcHosts.ts). A number,
+ * not a version: builds of different releases that speak the same procedures work together, and a
+ * change a far lich could not follow takes the next one. Here, in a module that imports nothing,
+ * because `lich hosts hello` prints it on a path that evaluates no Schema.
+ */
+export const HOSTS_PROTOCOL = 1
+
 /** The fixed card palette; a folder's colour is written onto each card in it. */
 export const palette = ["red", "orange", "amber", "green", "teal", "blue", "violet", "pink"] as const
 export type Color = (typeof palette)[number]

@@ -80,4 +80,4 @@ export const OpenWindow = Rpc.make("OpenWindow", {
 })
 
 /** Group names as they appear in the URL path. */
-export type RpcGroupName = "relay" | "spawn" | "system"
+export type RpcGroupName = "relay" | "spawn" | "system" | "hosts"

@@ -5,7 +5,9 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Layer } from "effect"
+import { FarErrands } from "./FarErrands.js"
 import { History } from "./History.js"
+import { Hosts } from "./Hosts.js"
 import { Journal } from "./Journal.js"
 import { Ledger } from "./Ledger.js"
 import { Projects } from "./Projects.js"
@@ -17,7 +19,18 @@ import type { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 import { WorktreePorts } from "./WorktreePorts.js"
 
-export type StoreServices = Projects | Sessions | Settings | WorktreePorts | History | Ledger | Journal | Reviews | StoreHealth
+export type StoreServices =
+  | Projects
+  | Sessions
+  | Settings
+  | WorktreePorts
+  | History
+  | Ledger
+  | Journal
+  | Reviews
+  | Hosts
+  | FarErrands
+  | StoreHealth
 
 /** Every repository, over whatever SqlClient (and the StoreHealth watching its file) is provided. */
 export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, never, SqlClient.SqlClient | StoreHealth> = Layer.mergeAll(
@@ -28,7 +41,9 @@ export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, neve
   History.layer,
   Ledger.layer,
   Journal.layer,
-  Reviews.layer
+  Reviews.layer,
+  Hosts.layer,
+  FarErrands.layer
 )
 
 /** Every repository over the database file at `filename`, opened and migrated. */

@@ -1,4 +1,6 @@
+export * from "./FarErrands.js"
 export * from "./History.js"
+export * from "./Hosts.js"
 export * from "./Journal.js"
 export * from "./Ledger.js"
 export * from "./Projects.js"

@@ -13,6 +13,7 @@ import { Effect } from "effect"
 import { sessionCosts } from "./migrations/2_session_costs.js"
 import { relayJournal } from "./migrations/3_relay_journal.js"
 import { sessionReview } from "./migrations/4_session_review.js"
+import { hosts } from "./migrations/5_hosts.js"
 
 const initial = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -77,5 +78,6 @@ export const migrations: Migrator.Loader = Migrator.fromRecord({
   "1_initial": initial,
   "2_session_costs": sessionCosts,
   "3_relay_journal": relayJournal,
-  "4_session_review": sessionReview
+  "4_session_review": sessionReview,
+  "5_hosts": hosts
 })

@@ -1,0 +1,77 @@
+/**
+ * The hosts procedures, served at `/rpc/hosts.<Method>`. Three audiences:
+ * - the user (CLI, window): list, add, remove and connect hosts;
+ * - a lich on another machine, through its forward: Hello (the handshake), and Errand, Outcome and
+ *   Ack (a task sent from there, followed to its end here, and let go of once it is filed there);
+ * - a sender here addressing a session on a host (`--host`): Send, Wait, Peers and Open, each the
+ *   relay's or spawn's own payload with the host's name beside it, answering what the local one does.
+ * The exported names carry `Host` because rpc.ts already names the local Send, Wait, Peers and Open.
+ */
+// Deep imports: the @effect/rpc index drags its HTTP client and server into every bundle.
+import * as Rpc from "@effect/rpc/Rpc"
+import { Schema } from "effect"
+import { Destination, FarErrand, HostHello, HostName, HostStatus } from "./hosts.js"
+import { Ticket } from "./ids.js"
+import { RelayResult } from "./relay.js"
+import { OpenPayload } from "./rpc.js"
+import { error, from, project } from "./rpcFields.js"
+import { SendPayload, WaitPayload } from "./rpcRelay.js"
+import { Opened, Peer } from "./session.js"
+
+/** 1024 chars: a path to the lich command on the far side; "" means `lich` on that host's PATH. */
+export const MAX_LICH_COMMAND_CHARS = 1024
+
+/** The lich command on the host, run by its login shell: no control characters, or the line would break. */
+export const LichCommand = Schema.String.pipe(
+  Schema.filter(
+    // eslint-disable-next-line no-control-regex
+    (s) => s.length <= MAX_LICH_COMMAND_CHARS && !/[\u0000-\u001f\u007f]/.test(s),
+    { message: () => `the lich command on a host is a path of at most ${MAX_LICH_COMMAND_CHARS} characters, without control characters` }
+  )
+)
+
+export const HostAddPayload = Schema.Struct({ name: HostName, destination: Destination, lich: LichCommand })
+export type HostAddPayload = typeof HostAddPayload.Type
+export const HostNamePayload = Schema.Struct({ name: HostName })
+export type HostNamePayload = typeof HostNamePayload.Type
+/** start: when no lich runs there, start `lich --no-window` on the host first. */
+export const HostConnectPayload = Schema.Struct({ name: HostName, start: Schema.Boolean })
+export type HostConnectPayload = typeof HostConnectPayload.Type
+
+export const HostList = Rpc.make("List", { payload: {}, success: Schema.Array(HostStatus), error })
+export const HostAdd = Rpc.make("Add", { payload: HostAddPayload, success: HostStatus, error })
+export const HostRemove = Rpc.make("Remove", { payload: HostNamePayload, success: HostStatus, error })
+/** Answers once the attempt is over: connected, or the state it ended in and why. */
+export const HostConnect = Rpc.make("Connect", { payload: HostConnectPayload, success: HostStatus, error })
+
+/** The handshake a far lich makes through its forward: which protocol this lich speaks. */
+export const HostHandshake = Rpc.make("Hello", { payload: {}, success: HostHello, error })
+/**
+ * A task from a sender on another host: opened here as an errand of the command line's, followed
+ * here to its end, and kept until the far side acknowledges it. origin names the sender for the
+ * message the target reads (`"<label>" on <host>`).
+ */
+export const FarErrandPayload = Schema.Struct({ target: Schema.String, project, prompt: Schema.String, origin: Schema.String })
+export type FarErrandPayload = typeof FarErrandPayload.Type
+export const HostErrand = Rpc.make("Errand", { payload: FarErrandPayload, success: FarErrand, error })
+/** timeout: seconds to wait for the end (0 = look and answer at once); pending while it runs. */
+export const FarTicketWait = Schema.Struct({ ticket: Ticket, timeout: Schema.Number })
+export type FarTicketWait = typeof FarTicketWait.Type
+export const HostOutcome = Rpc.make("Outcome", { payload: FarTicketWait, success: RelayResult, error })
+/** The far side filed the outcome (or gave up on the errand): this side forgets it. */
+export const HostAck = Rpc.make("Ack", { payload: Schema.Struct({ ticket: Ticket }), success: Schema.Struct({}), error })
+
+const host = HostName
+export const HostSendPayload = Schema.Struct({ host, ...SendPayload.fields })
+export type HostSendPayload = typeof HostSendPayload.Type
+export const HostWaitPayload = Schema.Struct({ host, ...WaitPayload.fields })
+export type HostWaitPayload = typeof HostWaitPayload.Type
+export const HostPeersPayload = Schema.Struct({ host, from })
+export type HostPeersPayload = typeof HostPeersPayload.Type
+export const HostOpenPayload = Schema.Struct({ host, ...OpenPayload.fields })
+export type HostOpenPayload = typeof HostOpenPayload.Type
+
+export const HostSend = Rpc.make("Send", { payload: HostSendPayload, success: RelayResult, error })
+export const HostWait = Rpc.make("Wait", { payload: HostWaitPayload, success: RelayResult, error })
+export const HostPeers = Rpc.make("Peers", { payload: HostPeersPayload, success: Schema.Array(Peer), error })
+export const HostOpen = Rpc.make("Open", { payload: HostOpenPayload, success: Opened, error })

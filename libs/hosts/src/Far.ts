@@ -1,0 +1,86 @@
+/**
+ * Calling a lich on another host through its forward: one node:http POST per call, encoded and
+ * decoded with the contract's own schemas, exactly as the CLI calls the lich beside it. The far
+ * lich checks the Host header against its own port, which is not the forward's, so the header names
+ * the far port; the token rides in the query as on every call, inside this machine's loopback and
+ * the ssh channel, and is never logged (a failure says the path, never the URL).
+ */
+
+import * as http from "node:http"
+import type * as Rpc from "@effect/rpc/Rpc"
+import { decodeRpcEnvelope, type LichError } from "@lich/contract"
+import { Data, Effect, Schema } from "effect"
+
+/** Where a connected host is reached: the forward's local port, the far lich's own port and token. */
+export interface Via {
+  readonly port: number
+  readonly remotePort: number
+  readonly token: string
+}
+
+/** The link failed under a call: refused, reset, no answer in time, or an answer outside the contract. */
+export class FarDown extends Data.TaggedError("FarDown")<{ readonly message: string }> {}
+
+/** 10 s: the CLI's own patience for a call that does not hold a line. */
+export const FAR_CALL_MS = 10_000
+
+const post = (via: Via, path: string, body: string, timeoutMs: number) =>
+  Effect.async<{ status: number; body: string }, FarDown>((resume, signal) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: via.port,
+        method: "POST",
+        path: `${path}?token=${encodeURIComponent(via.token)}`,
+        agent: false,
+        headers: {
+          host: `127.0.0.1:${via.remotePort}`,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body)
+        },
+        signal
+      },
+      (res) => {
+        const chunks: Array<Buffer> = []
+        res.on("data", (d: Buffer) => chunks.push(d))
+        res.on("end", () => resume(Effect.succeed({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })))
+        res.on("error", (e) => resume(Effect.fail(new FarDown({ message: e.message }))))
+      }
+    )
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)))
+    req.on("error", (e) => resume(Effect.fail(new FarDown({ message: e.message }))))
+    req.end(body)
+  })
+
+const asSchema = <A>(s: Schema.Schema.All) => s as unknown as Schema.Schema<A, unknown>
+
+/**
+ * Calls `<group><Tag>` (the group's prefix, e.g. "relay.", and the procedure) on the far lich. A typed
+ * failure there is the same typed failure here; anything else the link or the far side did wrong is
+ * FarDown.
+ */
+export const farCall = <Tag extends string, P extends Schema.Schema.Any, S extends Schema.Schema.Any, E extends Schema.Schema.All>(
+  via: Via,
+  prefix: string,
+  rpc: Rpc.Rpc<Tag, P, S, E>,
+  payload: Schema.Schema.Type<P>,
+  timeoutMs: number = FAR_CALL_MS
+): Effect.Effect<Schema.Schema.Type<S>, LichError | FarDown> =>
+  Effect.gen(function* () {
+    const path = `/rpc/${prefix}${rpc._tag}`
+    const encoded = yield* Effect.orDie(Schema.encode(asSchema(rpc.payloadSchema))(payload))
+    const reply = yield* post(via, path, JSON.stringify(encoded), timeoutMs)
+    const json = yield* Effect.try({
+      try: (): unknown => (reply.body === "" ? null : JSON.parse(reply.body)),
+      catch: () => new FarDown({ message: `${path} answered ${reply.status} with a body that is not JSON` })
+    })
+    if (reply.status === 200) {
+      return yield* Schema.decodeUnknown(asSchema<Schema.Schema.Type<S>>(rpc.successSchema))(json).pipe(
+        Effect.mapError(() => new FarDown({ message: `${path} answered in a shape this lich does not know` }))
+      )
+    }
+    const envelope = decodeRpcEnvelope(json)
+    const typed = yield* Schema.decodeUnknown(asSchema<LichError>(rpc.errorSchema))(envelope.failure).pipe(Effect.option)
+    if (typed._tag === "Some") return yield* Effect.fail(typed.value)
+    return yield* new FarDown({ message: envelope.error ?? `${path} answered ${reply.status}` })
+  })
