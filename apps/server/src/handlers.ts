@@ -1,5 +1,5 @@
 /** The RPC handlers: each procedure delegates to the lib that owns it. No logic lives here. */
-import { DeskRpcs, Failed, GitRpcs, HealthReport, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
+import { DeskRpcs, Failed, GitRpcs, HealthReport, HostsRpcs, RelayRpcs, ServerInfo, SpawnRpcs, SystemRpcs } from "@lich/contract"
 import { CostLedger } from "@lich/cost"
 import { Relay } from "@lich/relay"
 import { Desk, ServerConfig, Workspace } from "@lich/spawn"
@@ -113,4 +113,4 @@ export const DeskHandlers = DeskRpcs.toLayer(
   })
 )
 
-export const groups = [RelayRpcs, SpawnRpcs, SystemRpcs, DeskRpcs, GitRpcs] as const
+export const groups = [RelayRpcs, SpawnRpcs, SystemRpcs, DeskRpcs, GitRpcs, HostsRpcs] as const

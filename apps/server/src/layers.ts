@@ -8,6 +8,7 @@ import { CostLedger } from "@lich/cost"
 import { EventHub, HookReports } from "@lich/events"
 import { ChangesLayer, Git, GitHandlers } from "@lich/git"
 import { Hooks } from "@lich/hooks"
+import { HostsConfig, HostsLayer } from "@lich/hosts"
 import { costReaders } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
 import { ptyLayer } from "@lich/ptyhost"
@@ -59,7 +60,11 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     // git reads and landing: the lib serves its own group over the workspace and the relay.
     GitHandlers.pipe(Layer.provideMerge(ChangesLayer), Layer.provideMerge(Git.layer)),
     ExitEvents,
-    Hooks.layer
+    Hooks.layer,
+    // Other machines' liches over ssh; LICH_SSH_CONFIG points ssh at a config file of its own (-F).
+    HostsLayer.pipe(
+      Layer.provide(Layer.succeed(HostsConfig, { version: config.version, ssh: { env: config.env, config: config.env.LICH_SSH_CONFIG } }))
+    )
   ).pipe(Layer.provideMerge(windowing), Layer.provideMerge(relay))
   return handlers
 }

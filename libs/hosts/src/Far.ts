@@ -1,14 +1,14 @@
 /**
- * Calling a lich on another host through its forward: one node:http POST per call, encoded and
- * decoded with the contract's own schemas, exactly as the CLI calls the lich beside it. The far
+ * Calling a lich on another host through its forward: one POST per call on the loopback client
+ * (libs/singleton), encoded and decoded with the contract's own schemas, as the CLI calls the lich
+ * beside it. The far
  * lich checks the Host header against its own port, which is not the forward's, so the header names
  * the far port; the token rides in the query as on every call, inside this machine's loopback and
  * the ssh channel, and is never logged (a failure says the path, never the URL).
  */
-
-import * as http from "node:http"
 import type * as Rpc from "@effect/rpc/Rpc"
 import { decodeRpcEnvelope, type LichError } from "@lich/contract"
+import { Loopback } from "@lich/singleton"
 import { Data, Effect, Schema } from "effect"
 
 /** Where a connected host is reached: the forward's local port, the far lich's own port and token. */
@@ -24,33 +24,14 @@ export class FarDown extends Data.TaggedError("FarDown")<{ readonly message: str
 /** 10 s: the CLI's own patience for a call that does not hold a line. */
 export const FAR_CALL_MS = 10_000
 
+/** One POST through the forward, on the one loopback client; anything but an answer is FarDown. */
 const post = (via: Via, path: string, body: string, timeoutMs: number) =>
-  Effect.async<{ status: number; body: string }, FarDown>((resume, signal) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: via.port,
-        method: "POST",
-        path: `${path}?token=${encodeURIComponent(via.token)}`,
-        agent: false,
-        headers: {
-          host: `127.0.0.1:${via.remotePort}`,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body)
-        },
-        signal
-      },
-      (res) => {
-        const chunks: Array<Buffer> = []
-        res.on("data", (d: Buffer) => chunks.push(d))
-        res.on("end", () => resume(Effect.succeed({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })))
-        res.on("error", (e) => resume(Effect.fail(new FarDown({ message: e.message }))))
-      }
-    )
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)))
-    req.on("error", (e) => resume(Effect.fail(new FarDown({ message: e.message }))))
-    req.end(body)
-  })
+  Effect.flatMap(
+    Effect.promise((signal) =>
+      Loopback.call({ port: via.port, token: via.token }, path, { body, timeoutMs, signal, hostPort: via.remotePort })
+    ),
+    (o) => (o._tag === "reply" ? Effect.succeed(o) : Effect.fail(new FarDown({ message: o.message })))
+  )
 
 const asSchema = <A>(s: Schema.Schema.All) => s as unknown as Schema.Schema<A, unknown>
 

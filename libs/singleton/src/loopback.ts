@@ -36,6 +36,11 @@ export interface Options {
   readonly timeoutMs: number
   /** Abandons the call (an interrupted Effect); it then settles as `lost`. */
   readonly signal?: AbortSignal
+  /**
+   * The port the Host header names, when it is not `to.port`: a lich on another host, reached
+   * through a forward, checks the header against its own port (libs/hosts).
+   */
+  readonly hostPort?: number
 }
 
 export type Reply = { readonly _tag: "reply"; readonly status: number; readonly body: string }
@@ -76,10 +81,12 @@ export const call = (to: Lich, path: string, options: Options): Promise<Outcome>
         path: withToken(path, to.token),
         agent: false,
         signal: options.signal,
-        headers:
-          method === "GET"
+        headers: {
+          ...(options.hostPort === undefined ? {} : { host: `127.0.0.1:${options.hostPort}` }),
+          ...(method === "GET"
             ? { connection: "close" }
-            : { connection: "close", "content-type": "application/json", "content-length": Buffer.byteLength(body) }
+            : { connection: "close", "content-type": "application/json", "content-length": Buffer.byteLength(body) })
+        }
       },
       (res) => {
         const chunks: Array<Buffer> = []

@@ -39,6 +39,11 @@ export const table = [
   { name: "cost", command: () => require("./cost.js").cost, summary: "what the sessions lich remembers have cost, per project" },
   { name: "doctor", command: () => require("./doctor.js").doctor, summary: "say whether lich would start here, and what would stop it" },
   { name: "rage", command: () => require("./rage.js").rage, summary: "collect a bug report from this machine into a tar.gz" },
+  {
+    name: "hosts",
+    command: () => require("./hosts.js").hosts,
+    summary: "the other machines lich reaches over ssh, and their state (lich's own, beyond the contract)"
+  },
   { name: "version", command: () => require("./version.js").version, summary: "print this build's version and the running lich's" },
   { name: "quit", command: () => require("./version.js").quit, summary: "end the running lich and every session in it" }
 ] as const
