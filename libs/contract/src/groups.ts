@@ -60,4 +60,16 @@ export const DeskRpcs = RpcGroup.make(
 ).prefix("desk.")
 
 /** A session's checkout: what it changed, its review, and landing it (libs/contract/src/gitRpc.ts). */
-export const GitRpcs = RpcGroup.make(Git.GitChanges, Git.GitAll, Git.GitRefresh, Git.GitDiff).prefix("git.")
+export const GitRpcs = RpcGroup.make(
+  Git.GitChanges,
+  Git.GitAll,
+  Git.GitRefresh,
+  Git.GitDiff,
+  Git.GitReview,
+  Git.GitComment,
+  Git.GitEditComment,
+  Git.GitDropComment,
+  Git.GitSendReview,
+  Git.GitAskReview,
+  Git.GitNoteOverlap
+).prefix("git.")

@@ -3,10 +3,13 @@
  * server only merges this layer (apps/server/src/layers.ts).
  */
 import { GitRpcs, Refused } from "@lich/contract"
+import type { Relay } from "@lich/relay"
 import { Clock, Effect } from "effect"
 import { Changes } from "./Changes.js"
 import { changeIn, fileDiff } from "./diff.js"
 import { Git } from "./Git.js"
+import { noteOverlap } from "./notes.js"
+import { ReviewService } from "./Review.js"
 
 const gitFailed = (e: { detail: string }) => new Refused({ message: `git could not read it: ${e.detail}` })
 
@@ -14,6 +17,8 @@ export const GitHandlers = GitRpcs.toLayer(
   Effect.gen(function* () {
     const changes = yield* Changes
     const g = yield* Git
+    const review = yield* ReviewService
+    const ctx = yield* Effect.context<Changes | Relay>()
     return {
       "git.Changes": ({ id }) => changes.get(id),
       "git.All": () => changes.all(),
@@ -29,7 +34,14 @@ export const GitHandlers = GitRpcs.toLayer(
             return yield* new Refused({ message: `"${path}" has no ${section} change in "${label}"` })
           }
           return yield* fileDiff(g, s, change, section, yield* Clock.currentTimeMillis).pipe(Effect.mapError(gitFailed))
-        })
+        }),
+      "git.Review": ({ id }) => review.state(id),
+      "git.Comment": (p) => review.comment(p),
+      "git.EditComment": ({ commentId, text }) => review.edit(commentId, text),
+      "git.DropComment": ({ commentId }) => review.drop(commentId),
+      "git.SendReview": ({ id }) => review.send(id),
+      "git.AskReview": ({ id, reviewer, kind }) => review.ask(id, reviewer, kind),
+      "git.NoteOverlap": ({ id, other }) => Effect.provide(noteOverlap(id, other), ctx)
     }
   })
 )

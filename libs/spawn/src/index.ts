@@ -1,3 +1,4 @@
+export { findOnPath } from "./browse.js"
 export * from "./Desk.js"
 export * from "./ports.js"
 export { expandHome, isPathLike } from "./projects.js"
