@@ -71,5 +71,9 @@ export const GitRpcs = RpcGroup.make(
   Git.GitDropComment,
   Git.GitSendReview,
   Git.GitAskReview,
-  Git.GitNoteOverlap
+  Git.GitNoteOverlap,
+  Git.GitCommit,
+  Git.GitRebase,
+  Git.GitSendConflicts,
+  Git.GitMerge
 ).prefix("git.")

@@ -11,7 +11,7 @@ import type * as Rpc from "@effect/rpc/Rpc"
 import type * as RpcGroup from "@effect/rpc/RpcGroup"
 import type { Schema } from "effect"
 import type { LichEvent } from "./events.js"
-import type { DeskRpcs, HostsRpcs, RelayRpcs, SpawnRpcs, SystemRpcs } from "./groups.js"
+import type { DeskRpcs, GitRpcs, HostsRpcs, RelayRpcs, SpawnRpcs, SystemRpcs } from "./groups.js"
 
 type Served =
   | RpcGroup.Rpcs<typeof RelayRpcs>
@@ -19,6 +19,7 @@ type Served =
   | RpcGroup.Rpcs<typeof SystemRpcs>
   | RpcGroup.Rpcs<typeof DeskRpcs>
   | RpcGroup.Rpcs<typeof HostsRpcs>
+  | RpcGroup.Rpcs<typeof GitRpcs>
 
 /** Rpc's own helpers name the payload's decoded side only; a JSON client sends the encoded one. */
 type PayloadEncoded<R> = R extends Rpc.Rpc<infer _Tag, infer P, infer _S, infer _E, infer _M> ? Schema.Schema.Encoded<P> : never

@@ -4,10 +4,14 @@
  */
 import { GitRpcs, Refused } from "@lich/contract"
 import type { Relay } from "@lich/relay"
+import type { SessionStates } from "@lich/spawn"
+import type { Settings } from "@lich/store"
 import { Clock, Effect } from "effect"
 import { Changes } from "./Changes.js"
 import { changeIn, fileDiff } from "./diff.js"
 import { Git } from "./Git.js"
+import { commit, rebase, sendConflicts } from "./land.js"
+import { merge } from "./merge.js"
 import { noteOverlap } from "./notes.js"
 import { ReviewService } from "./Review.js"
 
@@ -18,7 +22,7 @@ export const GitHandlers = GitRpcs.toLayer(
     const changes = yield* Changes
     const g = yield* Git
     const review = yield* ReviewService
-    const ctx = yield* Effect.context<Changes | Relay>()
+    const ctx = yield* Effect.context<Changes | Relay | Git | SessionStates | Settings>()
     return {
       "git.Changes": ({ id }) => changes.get(id),
       "git.All": () => changes.all(),
@@ -41,7 +45,11 @@ export const GitHandlers = GitRpcs.toLayer(
       "git.DropComment": ({ commentId }) => review.drop(commentId),
       "git.SendReview": ({ id }) => review.send(id),
       "git.AskReview": ({ id, reviewer, kind }) => review.ask(id, reviewer, kind),
-      "git.NoteOverlap": ({ id, other }) => Effect.provide(noteOverlap(id, other), ctx)
+      "git.NoteOverlap": ({ id, other }) => Effect.provide(noteOverlap(id, other), ctx),
+      "git.Commit": ({ id, message }) => Effect.provide(commit(id, message), ctx),
+      "git.Rebase": ({ id }) => Effect.provide(rebase(id), ctx),
+      "git.SendConflicts": ({ id }) => Effect.provide(sendConflicts(id), ctx),
+      "git.Merge": ({ id, mode }) => Effect.provide(merge(id, mode), ctx)
     }
   })
 )

@@ -161,3 +161,16 @@ export const parseLeftRight = (out: string): { readonly left: number; readonly r
   const [l = "0", r = "0"] = out.trim().split(/\s+/)
   return { left: Number(l) || 0, right: Number(r) || 0 }
 }
+
+/** `git worktree list --porcelain -z`: NUL-terminated `key value` fields, an empty field between checkouts. */
+export const parseWorktrees = (out: string): Array<{ readonly path: string; readonly branch: string }> => {
+  const found: Array<{ path: string; branch: string }> = []
+  let cur: { path: string; branch: string } | undefined
+  for (const f of out.split("\0")) {
+    if (f.startsWith("worktree ")) {
+      cur = { path: f.slice("worktree ".length), branch: "" }
+      found.push(cur)
+    } else if (f.startsWith("branch ") && cur) cur.branch = f.slice("branch ".length)
+  }
+  return found
+}

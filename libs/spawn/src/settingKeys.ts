@@ -15,6 +15,12 @@ export const SUBAGENTS_KEY = "provider.claude.subagents"
 /** "off": no transcript is summed for cost (read by the cost readout). */
 export const COST_KEY = "cost.readout"
 
+/** How the dock merges a session's branch into its base: ff (the default), merge (a merge commit) or squash. */
+export const MERGE_KEY = "git.merge"
+export const MERGE_MODES = ["ff", "merge", "squash"] as const
+/** Base branches the dock never merges into, comma-separated (e.g. "main, release"): a pull request lands them. */
+export const PROTECTED_KEY = "git.protected"
+
 const switches = new Set([ULTRACODE_KEY, SUBAGENTS_KEY, COST_KEY])
 
 export const knownKeys = (): ReadonlyArray<string> => [
@@ -22,7 +28,9 @@ export const knownKeys = (): ReadonlyArray<string> => [
   binKey("shell"),
   ULTRACODE_KEY,
   SUBAGENTS_KEY,
-  COST_KEY
+  COST_KEY,
+  MERGE_KEY,
+  PROTECTED_KEY
 ]
 
 /** Why a value cannot be stored under the key, or undefined when it can. "" always can: it clears. */
@@ -33,6 +41,8 @@ export const refuseSetting = (key: string, value: string): string | undefined =>
   if (key.endsWith(".sandbox") && !(rungs as ReadonlyArray<string>).includes(value)) {
     return `${key} is one of ${rungs.join(", ")}, not "${value}"`
   }
+  if (key === MERGE_KEY && !(MERGE_MODES as ReadonlyArray<string>).includes(value))
+    return `${key} is one of ${MERGE_MODES.join(", ")}, not "${value}"`
   if (/[\n\r]/.test(value)) return `${key} is one line`
   return undefined
 }
