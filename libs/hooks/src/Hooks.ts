@@ -82,6 +82,8 @@ const applyStart = Effect.fn("Hooks.start")(function* (d: Deps, r: SessionStartR
   const applied = yield* d.sessions.setProviderSessionId(r.id, r.providerSessionId)
   // Every provider that sends a session-start (Claude Code, Codex, opencode) reports its turns too.
   yield* d.terminals.reportsTurns(r.id)
+  // And the relay hears of it: a Claude Code session whose mod did not poll before this runs none.
+  yield* d.reports.started(r.id)
   if (applied) yield* d.hub.publish({ _tag: "session-agent", id: r.id, agent: r.provider })
   return applied
 })

@@ -27,17 +27,18 @@ import type {
 } from "@lich/contract"
 import { ENDED } from "@lich/contract"
 import { ModChannel } from "@lich/mod"
-import { resolveTarget, ServerConfig, Workspace, type ClosePayload } from "@lich/spawn"
+import { type ClosePayload, resolveTarget, ServerConfig, Workspace } from "@lich/spawn"
 import { Projects } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { Context, Duration, Effect, Layer, Option, Queue, Schedule, type Scope, Stream } from "effect"
-import { type AskInput, ask, control, type ControlInput } from "./control.js"
+import { type AskInput, ask, type ControlInput, control } from "./control.js"
 import { type Core, RelayCore, type Work } from "./core.js"
-import { type DeliveryDeps, deliver, flushNudge, note, typeAt } from "./deliver.js"
+import { carryOut, type DeliveryDeps, typeAt } from "./deliver.js"
 import { makeExtras } from "./extras.js"
-import { hasTools, kindOf } from "./kinds.js"
 import { ErrandJournal } from "./journal.js"
+import { hasTools, kindOf } from "./kinds.js"
 import { modStatus } from "./modStatus.js"
+import { flushNudge, type NoteDeps, note } from "./nudge.js"
 import { reply } from "./reply.js"
 import { makeReportFeed, type ReportFeed } from "./reports.js"
 import { SWEEP_EVERY_MS } from "./state.js"
@@ -45,10 +46,10 @@ import { openSubagent, park, type SubagentDeps, type SubagentInput, workerAnswer
 import { collect, send, wait } from "./tickets.js"
 import { makeModDelivery, modGraceMs } from "./viaMod.js"
 
-export type { CollectInput, SendInput, WaitInput } from "./tickets.js"
-export type { ReplyInput } from "./reply.js"
 export type { AskInput, ControlInput } from "./control.js"
+export type { ReplyInput } from "./reply.js"
 export type { SubagentInput } from "./subagent.js"
+export type { CollectInput, SendInput, WaitInput } from "./tickets.js"
 
 /** What the relay offers the RPC handlers and the mod's routes: each takes the payload the server decoded. */
 export interface RelayShape {
@@ -76,22 +77,21 @@ interface Parts {
   readonly reports: ReportFeed
   readonly scope: Scope.Scope
   readonly delivery: DeliveryDeps
+  readonly notes: NoteDeps
   readonly subagents: SubagentDeps
 }
 
 /** What an act the actor handed out does; each runs in a fiber of its own, under the relay's scope. */
 const perform = (p: Parts, w: Work): Effect.Effect<unknown> => {
   switch (w._tag) {
-    case "handOff":
-      return deliver(p.delivery, w.ticket, w.targetId)
+    case "io":
+      return carryOut(p.delivery, w)
     case "flushNudge":
-      return w.afterMs > 0
-        ? Effect.delay(flushNudge(p.delivery, w.senderId), Duration.millis(w.afterMs))
-        : flushNudge(p.delivery, w.senderId)
+      return w.afterMs > 0 ? Effect.delay(flushNudge(p.notes, w.senderId), Duration.millis(w.afterMs)) : flushNudge(p.notes, w.senderId)
     case "type":
       return Effect.ignore(typeAt(p.delivery, w.id, w.text))
     case "tell":
-      return note(p.delivery, w.id, w.text)
+      return note(p.notes, w.id, w.text)
     case "park":
       return park(p.subagents, w.id)
   }
@@ -141,11 +141,12 @@ const parts = Effect.gen(function* () {
   const channel = yield* ModChannel
   const pluginLaid = config.claudePlugin !== undefined
   const viaMod = makeModDelivery({ core, channel, terminals, kindOf: (id) => kindOf(ws, id), pluginLaid, graceMs: modGraceMs(config.env) })
-  const reports = yield* makeReportFeed(core)
+  const reports = yield* makeReportFeed(core, { polled: channel.attached, live: terminals.isLive })
   const tickets = { core, ws, terminals }
   const subagents: SubagentDeps = { ws, terminals, core, send: (p) => send(tickets, p) }
-  const delivery = { core, terminals, scope, hasTools: (id: string) => hasTools(ws, id), viaMod, catchUp: reports.catchUp }
-  return { core, scope, ws, terminals, channel, viaMod, tickets, subagents, reports, delivery }
+  const delivery: DeliveryDeps = { core, terminals, viaMod, catchUp: reports.catchUp }
+  const notes: NoteDeps = { core, terminals, hasTools: (id) => hasTools(ws, id), viaMod }
+  return { core, scope, ws, terminals, channel, viaMod, tickets, subagents, reports, delivery, notes }
 })
 
 const make = Effect.gen(function* () {

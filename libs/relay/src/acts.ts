@@ -4,8 +4,33 @@
  * must never hold up every other errand — and a test reads its acts like any other value.
  */
 import type { LichEvent } from "@lich/contract"
+import type { AckOutcome } from "@lich/mod"
 import type { Deferred } from "effect"
 import type { Outcome, RelayState } from "./state.js"
+
+/**
+ * One I/O step of a ticket's hand-off (steps/lanes.ts), and — in `reply` — the event that reports
+ * how it went. The effect that carries it out (deliver.ts) decides nothing: it does the I/O and
+ * reports, and the step that reads the report picks the next act.
+ */
+export type DeliveryIo =
+  /** Read what the target is: a Claude Code session with lich's plugin, its mod polling, a question on its screen. */
+  | { readonly _tag: "probe"; readonly reply: "Probed" }
+  /** Wait up to `ms` for the session's mod to poll. */
+  | { readonly _tag: "awaitPoll"; readonly ms: number; readonly reply: "Polled" }
+  /** Queue the task for the mod; a command no poll collected within COLLECT_MS is withdrawn. */
+  | { readonly _tag: "offer"; readonly text: string; readonly reply: "Offered" }
+  /** Wait up to `ms` for the mod's ack: the turn it started on the task, or why it did not. */
+  | { readonly _tag: "awaitAck"; readonly ack: Deferred.Deferred<AckOutcome>; readonly ms: number; readonly reply: "Acked" }
+  /**
+   * Wait up to `ms` for the prompt, then apply the hook reports already in; while it waits, every
+   * change of the question the provider's own screen holds it behind is reported as ScreenHeld.
+   */
+  | { readonly _tag: "awaitPrompt"; readonly ms: number; readonly reply: "Prompted" }
+  /** Type `text` and press Enter. */
+  | { readonly _tag: "type"; readonly text: string; readonly reply: "Typed" }
+  /** After `ms`, say whether the target is at its prompt. */
+  | { readonly _tag: "receipt"; readonly ms: number; readonly reply: "ReceiptDue" }
 
 export type Act =
   /** A waiter holding the line on an errand hears its outcome. */
@@ -14,8 +39,8 @@ export type Act =
   | { readonly _tag: "publish"; readonly event: LichEvent }
   /** Errands, tombstones or inboxes changed: the journal writes them (debounced). */
   | { readonly _tag: "journal" }
-  /** The ticket now holds its target's lane: hand the task over. */
-  | { readonly _tag: "handOff"; readonly ticket: string; readonly targetId: string }
+  /** The next I/O step of `ticket`'s hand-off; `seq` goes back in its report. */
+  | { readonly _tag: "io"; readonly ticket: string; readonly targetId: string; readonly seq: number; readonly io: DeliveryIo }
   /** Tell the sender its results are ready, after `afterMs` (the debounce; 0 for a held nudge). */
   | { readonly _tag: "flushNudge"; readonly senderId: string; readonly afterMs: number }
   /** Type `text` at the session's prompt now; a write that fails is dropped. */

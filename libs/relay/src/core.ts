@@ -3,7 +3,7 @@
  * transitions (transitions.ts) inside one atomic `Ref.modify`, so two events never see each other
  * half-done; the acts a transition returns are performed after it, outside it. The acts it can
  * perform alone (resolve a waiter, publish an event, mark the journal dirty) it performs; the ones
- * that need the rest of the relay (a hand-off, a nudge, a note, parking a worker) go out on `work`,
+ * that need the rest of the relay (a hand-off's I/O, a nudge, a note, parking a worker) go out on `work`,
  * a queue the relay drains — so the actor never needs the parts that call it, and nothing is bound late.
  */
 import { EventHub } from "@lich/events"
@@ -65,16 +65,20 @@ const make = Effect.gen(function* () {
     }
   }
 
+  // Uninterruptible: a transition whose acts were only half performed would leave a waiter unresolved
+  // or a hand-off with no act out (a reporter interrupted mid-apply, as awaitPrompt's screen watch is).
   const apply = <E extends RelayEvent>(event: E | ((s: RelayState) => E)) =>
-    Effect.gen(function* () {
-      const now = yield* Clock.currentTimeMillis
-      const n = yield* Ref.modify(ref, (s) => {
-        const r = step(s, typeof event === "function" ? event(s) : event, now)
-        return [r, r.state]
+    Effect.uninterruptible(
+      Effect.gen(function* () {
+        const now = yield* Clock.currentTimeMillis
+        const n = yield* Ref.modify(ref, (s) => {
+          const r = step(s, typeof event === "function" ? event(s) : event, now)
+          return [r, r.state]
+        })
+        for (const act of n.acts) yield* perform(act)
+        return n.result
       })
-      for (const act of n.acts) yield* perform(act)
-      return n.result
-    })
+    )
 
   return RelayCore.of({
     apply,

@@ -1,14 +1,12 @@
 /**
- * Typing at a prompt on the relay's behalf: the task itself, a retype when a reporting target never
- * started on it, and the nudge that results are ready. Every write waits for the target to be ready
- * (its hooks said done, or it went quiet, and nobody is typing there), bounded by the 5-minute queue.
- * One hand-off at a time per target: the actor's lanes say whose turn it is (steps/delivery.ts).
+ * Carrying out a hand-off's I/O (the acts steps/lanes.ts hands out): each one does its I/O and
+ * reports the outcome as the event the act names, tagged with the act's number. Nothing here decides
+ * where a task goes next — whether to wait, type, retype, hand it to a mod or give up is the step's.
  */
 import type { Terminals } from "@lich/terminal"
-import { Duration, Effect, type Scope } from "effect"
+import { Duration, Effect, Option, Stream } from "effect"
+import type { Act } from "./acts.js"
 import type { Core } from "./core.js"
-import { type Errand, type InboxEntry, type Outcome, QUEUE_LIMIT_MS, RECEIPT_WINDOW_MS } from "./state.js"
-import { nudgeText, reportNote } from "./text.js"
 import type { ModDelivery } from "./viaMod.js"
 
 /** 16 KiB: a capped 8 KiB prompt plus the message around it; nothing larger is typed by the relay. */
@@ -17,103 +15,55 @@ export const RELAY_MESSAGE_MAX_BYTES = 16 * 1024
 export interface DeliveryDeps {
   readonly core: Core
   readonly terminals: Terminals["Type"]
-  readonly scope: Scope.Scope
-  /** Whether the session's CLI has lich's tools in its own tool list. */
-  readonly hasTools: (sessionId: string) => Effect.Effect<boolean>
   readonly viaMod: ModDelivery
   /** Applies the hook reports published so far (reports.ts): a stamp must see every turn before it. */
   readonly catchUp: Effect.Effect<void>
 }
 
-export const typeAt = (d: DeliveryDeps, id: string, text: string) =>
+export type IoAct = Extract<Act, { readonly _tag: "io" }>
+
+export const typeAt = (d: Pick<DeliveryDeps, "terminals">, id: string, text: string) =>
   d.terminals.typeMessage(id, text, { maxBytes: RELAY_MESSAGE_MAX_BYTES }).pipe(Effect.either)
 
-const close = (d: DeliveryDeps, ticket: string, outcome: Outcome) => d.core.apply({ _tag: "Closed", ticket, outcome })
-
-const receiptWatch = (d: DeliveryDeps, e: Errand): Effect.Effect<void> =>
-  Effect.gen(function* () {
-    yield* Effect.sleep(Duration.millis(RECEIPT_WINDOW_MS))
-    const verdict = yield* d.core.apply({ _tag: "ReceiptDue", ticket: e.ticket })
-    if (verdict === "read") return
-    if (verdict === "retype" && (yield* d.terminals.isReady(e.targetId))) {
-      yield* d.core.apply({ _tag: "Retyped", ticket: e.ticket })
-      const wrote = yield* typeAt(d, e.targetId, e.message)
-      if (wrote._tag === "Right") return yield* receiptWatch(d, e)
-    }
-    yield* close(d, e.ticket, { status: "unread", answer: "" })
-  })
-
-/** The hand-off of `ticket`, which holds its target's lane; the lane passes on however it ends. */
-export const deliver = (d: DeliveryDeps, ticket: string, targetId: string) =>
-  handOff(d, ticket).pipe(Effect.ensuring(d.core.apply({ _tag: "LaneLeft", ticket, targetId })))
-
-/** A Claude Code session's mod takes the task when it polls; everything else is typed. */
-const handOff = (d: DeliveryDeps, ticket: string) =>
-  Effect.gen(function* () {
-    const e = yield* d.core.read((s) => s.errands.get(ticket))
-    if (e === undefined) return
-    const route = yield* d.viaMod.route(e.targetId)
-    if (route === "gone") return yield* close(d, ticket, { status: "undelivered", answer: "" })
-    if (route === "mod" && (yield* d.viaMod.handOver(e))) return
-    yield* typeIn(d, e)
-  })
-
-/** Wait for a prompt, stamp, write, mark both cards, watch for receipt. */
-const typeIn = (d: DeliveryDeps, e: Errand) =>
-  Effect.gen(function* () {
-    const ready = yield* d.terminals.awaitReady(e.targetId, Duration.millis(QUEUE_LIMIT_MS))
-    if (!ready) return yield* close(d, e.ticket, { status: "undelivered", answer: "" })
-    yield* d.catchUp
-    const stamp = yield* d.core.apply({ _tag: "Stamped", ticket: e.ticket })
-    if (!stamp) return
-    const wrote = yield* typeAt(d, e.targetId, e.message)
-    if (wrote._tag === "Left") return yield* close(d, e.ticket, { status: "undelivered", answer: "" })
-    yield* d.core.apply({ _tag: "Entered", ticket: e.ticket })
-    // Only a target that reports its state can be caught not reading: silence means nothing otherwise.
-    if (stamp.reporting && !stamp.busy) yield* Effect.forkIn(receiptWatch(d, e), d.scope)
-  })
-
-const targetsOf = (xs: ReadonlyArray<InboxEntry>) => [...new Set(xs.map((x) => x.target))].sort()
-
-/** The debounce ran out: the sender hears of its fresh results, unless its own turn runs. */
-export const flushNudge = (d: DeliveryDeps, senderId: string) =>
-  Effect.gen(function* () {
-    const fresh = yield* d.core.apply({ _tag: "NudgeDue", senderId })
-    if (!fresh) return
-    const handed = yield* handReports(d, senderId, fresh)
-    const left = fresh.filter((x) => !handed.has(x.ticket))
-    if (left.length === 0) return
-    const text = nudgeText(targetsOf(left), yield* d.hasTools(senderId))
-    // A sender whose mod polls gets the note as a message from the plugin, not typed over its draft.
-    if (yield* d.viaMod.tell(senderId, text)) return
-    const ready = yield* d.terminals.awaitReady(senderId, Duration.millis(QUEUE_LIMIT_MS))
-    const wrote = ready ? yield* typeAt(d, senderId, text) : undefined
-    // Not typed: leave them to be nudged with the next batch.
-    if (!wrote || wrote._tag === "Left") yield* d.core.apply({ _tag: "NudgeFailed", senderId, tickets: left.map((x) => x.ticket) })
-  })
-
 /**
- * A subagent's report goes to its caller's mod whole, as a native subagent's result would, with a
- * line for whatever else is ready; it then leaves the no-ticket collect (wait <ticket> still has it).
- * A caller whose mod does not take it gets the short nudge with the rest.
+ * Waits for the prompt, reporting each change of the question the provider's screen holds it
+ * behind meanwhile; once it is there, applies the reports published before it, then reports.
  */
-const handReports = (d: DeliveryDeps, senderId: string, fresh: ReadonlyArray<InboxEntry>) =>
-  Effect.gen(function* () {
-    const handed = new Set<string>()
-    for (const x of fresh) {
-      if (x.report === undefined) continue
-      const others = targetsOf(fresh.filter((o) => o !== x && !o.report))
-      const text = reportNote({ label: x.report.label, branch: x.report.branch, ticket: x.ticket, answer: x.answer, others })
-      if (!(yield* d.viaMod.tell(senderId, text, { status: "completed", summary: `"${x.report.label}" reported` }))) continue
-      handed.add(x.ticket)
-      yield* d.core.apply({ _tag: "ReportHanded", senderId, ticket: x.ticket })
-    }
-    return handed
-  })
+const awaitPrompt = (d: DeliveryDeps, a: IoAct, ms: number) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const report = (reason: string | undefined) => d.core.apply({ _tag: "ScreenHeld", ticket: a.ticket, seq: a.seq, reason })
+      yield* Effect.forkScoped(Stream.runForEach(d.terminals.screenDialog(a.targetId), report))
+      return yield* d.terminals.awaitReady(a.targetId, Duration.millis(ms))
+    })
+  ).pipe(Effect.tap((ready) => (ready ? d.catchUp : Effect.void)))
 
-/** A one-off note at a session's prompt: through its mod when one polls, else typed once it is ready. */
-export const note = (d: DeliveryDeps, id: string, text: string) =>
-  Effect.gen(function* () {
-    if (yield* d.viaMod.tell(id, text)) return
-    if (yield* d.terminals.awaitReady(id, Duration.millis(QUEUE_LIMIT_MS))) yield* Effect.ignore(typeAt(d, id, text))
-  })
+/** Does `a`'s I/O and reports how it went. */
+export const carryOut = (d: DeliveryDeps, a: IoAct): Effect.Effect<unknown> => {
+  const { ticket, targetId, seq, io } = a
+  switch (io._tag) {
+    case "probe":
+      return Effect.flatMap(d.viaMod.probe(targetId), (probe) => d.core.apply({ _tag: io.reply, ticket, seq, probe }))
+    case "awaitPoll":
+      return Effect.flatMap(d.viaMod.awaitPoll(targetId, io.ms), (r) => d.core.apply({ _tag: io.reply, ticket, seq, ...r }))
+    case "offer":
+      return Effect.flatMap(d.viaMod.offer(targetId, { kind: "prompt", text: io.text }), (ack) =>
+        d.core.apply({ _tag: io.reply, ticket, seq, ack: Option.getOrUndefined(ack) })
+      )
+    case "awaitAck":
+      return Effect.flatMap(d.viaMod.awaitAck(io.ack, io.ms), (ack) =>
+        d.core.apply({ _tag: io.reply, ticket, seq, ack: Option.getOrUndefined(ack) })
+      )
+    case "awaitPrompt":
+      return Effect.flatMap(awaitPrompt(d, a, io.ms), (ready) => d.core.apply({ _tag: io.reply, ticket, seq, ready }))
+    case "type":
+      return Effect.flatMap(typeAt(d, targetId, io.text), (wrote) =>
+        d.core.apply({ _tag: io.reply, ticket, seq, ok: wrote._tag === "Right" })
+      )
+    case "receipt":
+      return Effect.sleep(Duration.millis(io.ms)).pipe(
+        Effect.zipRight(d.terminals.isReady(targetId)),
+        Effect.flatMap((ready) => d.core.apply({ _tag: io.reply, ticket, seq, ready }))
+      )
+  }
+}

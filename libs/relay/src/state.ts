@@ -6,6 +6,7 @@
  * same sessions finds its errands again.
  */
 import type { ResultStatus } from "@lich/contract"
+import type { AckOutcome } from "@lich/mod"
 import type { Deferred } from "effect"
 
 /** 1 h: an errand nobody answered or waited on for this long is dropped (expired). */
@@ -62,6 +63,40 @@ export interface Errand {
   readonly outcome: Deferred.Deferred<Outcome>
 }
 
+/**
+ * Where a ticket's hand-off stands (steps/lanes.ts): the one I/O act it has out, and what the step
+ * that reads that act's report needs to remember.
+ */
+export type Phase =
+  /** Asked what the target is (a probe): `afterGrace` once the mod's first poll did not come. */
+  | { readonly _tag: "routing"; readonly afterGrace: boolean }
+  /** Waiting for a Claude Code session's first mod poll. */
+  | { readonly _tag: "grace" }
+  /** Held behind a startup question lich saw on the screen, waiting for the poll that follows its answer. */
+  | { readonly _tag: "held"; readonly reason: string }
+  /** Offered to the mod; `busy`: a turn ran at the hand-over, so the mod queues ours behind it. */
+  | { readonly _tag: "offered"; readonly busy: boolean }
+  /** Collected by the mod, its turn not started yet: `sawBusy` a turn ran in the last window. */
+  | {
+      readonly _tag: "starting"
+      readonly ack: Deferred.Deferred<AckOutcome>
+      readonly deadline: number
+      readonly sawBusy: boolean
+    }
+  /** Waiting for the prompt; `screen` the question of the provider's own that holds it now, if any. */
+  | { readonly _tag: "prompting"; readonly screen: string | undefined }
+  /** Being typed: `watch` the receipt window follows, `retype` this is the one retype. */
+  | { readonly _tag: "typing"; readonly watch: boolean; readonly retype: boolean }
+  /** Typed at a target that reports turns: the receipt window runs (the lane has passed on). */
+  | { readonly _tag: "receipt" }
+
+export interface Delivery {
+  readonly targetId: string
+  /** Numbers the acts: a report answering an older act than the one out now changes nothing. */
+  readonly seq: number
+  readonly phase: Phase
+}
+
 /** What remains of an errand after it ended: late answers and "expired" are read from here. */
 export interface Tomb {
   readonly ticket: string
@@ -116,6 +151,8 @@ export interface RelayState {
    * to come back, so each task lands in a turn of its own. A target with none has no entry.
    */
   readonly lanes: ReadonlyMap<string, ReadonlyArray<string>>
+  /** Per ticket, its hand-off under way (never journaled: a restart hands an undelivered errand over again). */
+  readonly deliveries: ReadonlyMap<string, Delivery>
   /** Senders whose nudge debounce is running: results landing within it share one nudge. */
   readonly nudgeArmed: ReadonlySet<string>
   /** Senders whose nudge is held until their own turn ends. */
@@ -136,6 +173,7 @@ export const emptyState = (): RelayState => ({
   closing: new Map(),
   answeredWorkers: new Set(),
   lanes: new Map(),
+  deliveries: new Map(),
   nudgeArmed: new Set(),
   nudgeHeld: new Set(),
   modless: new Set(),

@@ -2,9 +2,9 @@
  * Fixtures for the transition tests: an errand with every field at its start, states built from
  * parts, and readers for a step's acts. Pure: no runtime, no clock.
  */
-import { type Deferred, Deferred as D, FiberId } from "effect"
+import { Deferred as D, type Deferred, FiberId } from "effect"
 import type { Act, Next } from "./acts.js"
-import { emptyState, type Errand, type InboxEntry, type Outcome, type RelayState } from "./state.js"
+import { type Errand, emptyState, type InboxEntry, type Outcome, type Phase, type RelayState } from "./state.js"
 import { type RelayEvent, type Results, step } from "./transitions.js"
 
 export const NOW = 1_000_000
@@ -72,3 +72,13 @@ export const published = (n: Next<unknown>) => n.acts.flatMap((a) => (a._tag ===
 export const work = (n: Next<unknown>) => n.acts.filter((a) => a._tag !== "publish" && a._tag !== "journal" && a._tag !== "resolve")
 
 export const resolved = (n: Next<unknown>) => n.acts.flatMap((a) => (a._tag === "resolve" ? [a.value] : []))
+
+/** The number of the act out in a `handingOff` state. */
+export const SEQ = 5
+
+/** Errand t1 (with `over`) holding target w's lane, its hand-off in `phase` with act SEQ out; `more` on top. */
+export const handingOff = (phase: Phase, over: Partial<Errand> = {}, more: Partial<RelayState> = {}): RelayState =>
+  state([errand(over)], { lanes: new Map([["w", ["t1"]]]), deliveries: new Map([["t1", { targetId: "w", seq: SEQ, phase }]]), ...more })
+
+/** The hand-off I/O a step put out: each as [ticket, seq, what]. */
+export const ios = (n: Next<unknown>) => n.acts.flatMap((a) => (a._tag === "io" ? [[a.ticket, a.seq, a.io] as const] : []))

@@ -26,7 +26,10 @@ describe("Opened", () => {
     expect(n.result).toBe(e)
     expect(n.state.errands.get("t1")).toBe(e)
     expect(n.state.lanes.get("w")).toEqual(["t1"])
-    expect(n.acts).toEqual([{ _tag: "handOff", ticket: "t1", targetId: "w" }, { _tag: "journal" }])
+    expect(n.acts).toEqual([
+      { _tag: "io", ticket: "t1", targetId: "w", seq: 1, io: { _tag: "probe", reply: "Probed" } },
+      { _tag: "journal" }
+    ])
   })
 
   it("queues it behind a hand-off already under way at that target", () => {
@@ -249,7 +252,7 @@ describe("Resumed", () => {
 
   it("sends one never handed over out again", () => {
     const n = run(state([errand()]), { _tag: "Resumed", ticket: "t1" })
-    expect(work(n)).toEqual([{ _tag: "handOff", ticket: "t1", targetId: "w" }])
+    expect(work(n)).toEqual([{ _tag: "io", ticket: "t1", targetId: "w", seq: 1, io: { _tag: "probe", reply: "Probed" } }])
     expect(n.state.lanes.get("w")).toEqual(["t1"])
   })
 

@@ -1,108 +1,70 @@
 /**
  * The relay's state as pure transitions: `step(state, event, now)` returns the next state, the acts
- * the actor performs once it is in place (resolve a waiter, publish an event, hand a task over,
- * write the journal…), and the answer for whoever sent the event. Nothing here does I/O or reads a
- * clock, so every event can be tested in every state without a runtime (transitions.test.ts).
+ * the actor performs once it is in place (resolve a waiter, publish an event, carry out a hand-off's
+ * next I/O, write the journal…), and the answer for whoever sent the event. Nothing here does I/O or
+ * reads a clock, so every event can be tested in every state without a runtime (transitions*.test.ts).
+ *
+ * The handler table is the one place an event is written: its name is the key, its fields the
+ * handler's second parameter, its answer what the handler returns. `RelayEvent` and `Results` are
+ * read off the table, so a new event is one line here (and its step), and one without a handler
+ * cannot exist.
  */
 import { journaled, type Next } from "./acts.js"
-import type { Errand, InboxEntry, Outcome, RelayState } from "./state.js"
-import * as D from "./steps/delivery.js"
+import type { Errand, Outcome, RelayState } from "./state.js"
+import { closeErrand } from "./steps/close.js"
 import * as E from "./steps/errands.js"
+import * as N from "./steps/nudges.js"
+import * as R from "./steps/route.js"
 import * as T from "./steps/turns.js"
+import * as Y from "./steps/typing.js"
 
-export type RelayEvent =
-  | { readonly _tag: "Opened"; readonly errand: Errand }
-  | { readonly _tag: "Attended"; readonly ticket: string }
-  | { readonly _tag: "LetGo"; readonly ticket: string; readonly targetId: string; readonly gaveUp: boolean }
-  | { readonly _tag: "Closed"; readonly ticket: string; readonly outcome: Outcome; readonly silent?: boolean }
-  | { readonly _tag: "Taken"; readonly ticket: string }
-  | { readonly _tag: "Drained"; readonly senderId: string }
-  | { readonly _tag: "Swept" }
-  | { readonly _tag: "Resumed"; readonly ticket: string }
-  | { readonly _tag: "Answering"; readonly from: string; readonly ticket: string; readonly answer: string }
-  | { readonly _tag: "LaneLeft"; readonly ticket: string; readonly targetId: string }
-  | { readonly _tag: "Stamped"; readonly ticket: string }
-  | { readonly _tag: "Entered"; readonly ticket: string }
-  | { readonly _tag: "ReceiptDue"; readonly ticket: string }
-  | { readonly _tag: "Retyped"; readonly ticket: string }
-  | { readonly _tag: "HandedOver"; readonly ticket: string }
-  | { readonly _tag: "Withdrawn"; readonly ticket: string }
-  | { readonly _tag: "Started"; readonly ticket: string }
-  | { readonly _tag: "Held"; readonly id: string; readonly reason: string }
-  | { readonly _tag: "Unheld"; readonly id: string; readonly reason: string }
-  | { readonly _tag: "Modless"; readonly id: string }
-  | { readonly _tag: "NudgeDue"; readonly senderId: string }
-  | { readonly _tag: "NudgeFailed"; readonly senderId: string; readonly tickets: ReadonlyArray<string> }
-  | { readonly _tag: "ReportHanded"; readonly senderId: string; readonly ticket: string }
-  | { readonly _tag: "Reported"; readonly id: string; readonly state: T.TurnState; readonly reason: string }
-  | { readonly _tag: "Ended"; readonly id: string }
-  | { readonly _tag: "Closing"; readonly targetId: string; readonly from: string }
-  | { readonly _tag: "WorkerAnswered"; readonly id: string; readonly answer: string }
+/** A handler: the state, the event's fields, the clock's time. */
+type Handler = (s: RelayState, e: never, now: number) => Next<unknown>
+
+const handlers = {
+  // An errand's life (steps/errands.ts, steps/close.ts).
+  Opened: (s, e: { readonly errand: Errand }) => E.opened(s, e.errand),
+  Attended: (s, e: { readonly ticket: string }) => E.attended(s, e.ticket),
+  LetGo: (s, e: { readonly ticket: string; readonly targetId: string; readonly gaveUp: boolean }, now) =>
+    E.letGo(s, e.ticket, e.targetId, e.gaveUp, now),
+  Closed: (s, e: { readonly ticket: string; readonly outcome: Outcome; readonly silent?: boolean }, now) =>
+    closeErrand(s, e.ticket, e.outcome, now, e.silent === true),
+  Taken: (s, e: { readonly ticket: string }) => E.taken(s, e.ticket),
+  Drained: (s, e: { readonly senderId: string }) => E.drained(s, e.senderId),
+  Swept: (s, _: object, now) => E.swept(s, now),
+  Resumed: (s, e: { readonly ticket: string }) => E.resumed(s, e.ticket),
+  Answering: (s, e: { readonly from: string; readonly ticket: string; readonly answer: string }, now) =>
+    E.answering(s, e.from, e.ticket, e.answer, now),
+  // A hand-off's acts reporting back (steps/lanes.ts has the machine).
+  Probed: R.probed,
+  Polled: R.polled,
+  Offered: R.offered,
+  Acked: R.acked,
+  ScreenHeld: Y.screenHeld,
+  Prompted: Y.prompted,
+  Typed: Y.typed,
+  ReceiptDue: Y.receiptDue,
+  Modless: R.modless,
+  SessionStarted: R.sessionStarted,
+  // Telling a sender (steps/nudges.ts).
+  NudgeDue: (s, e: { readonly senderId: string }) => N.nudgeDue(s, e.senderId),
+  NudgeFailed: (s, e: { readonly senderId: string; readonly tickets: ReadonlyArray<string> }) => N.nudgeFailed(s, e.senderId, e.tickets),
+  ReportHanded: (s, e: { readonly senderId: string; readonly ticket: string }) => N.reportHanded(s, e.senderId, e.ticket),
+  // Turns read from hook reports (steps/turns.ts).
+  Reported: (s, e: { readonly id: string; readonly state: T.TurnState; readonly reason: string }, now) =>
+    T.reported(s, e.id, e.state, e.reason, now),
+  Ended: (s, e: { readonly id: string }, now) => T.ended(s, e.id, now),
+  Closing: (s, e: { readonly targetId: string; readonly from: string }) => T.closing(s, e.targetId, e.from),
+  WorkerAnswered: (s, e: { readonly id: string; readonly answer: string }, now) => T.workerAnswered(s, e.id, e.answer, now)
+} satisfies Record<string, Handler>
+
+type Handlers = typeof handlers
+type Tag = keyof Handlers
+
+export type RelayEvent = { readonly [K in Tag]: { readonly _tag: K } & Parameters<Handlers[K]>[1] }[Tag]
 
 /** What each event answers its sender. */
-export interface Results {
-  Opened: Errand
-  Attended: void
-  LetGo: string | undefined
-  Closed: boolean
-  Taken: E.Taken
-  Drained: E.Drained
-  Swept: void
-  Resumed: void
-  Answering: E.Answering
-  LaneLeft: void
-  Stamped: D.Stamp | undefined
-  Entered: void
-  ReceiptDue: "read" | "unread" | "retype"
-  Retyped: void
-  HandedOver: boolean
-  Withdrawn: void
-  Started: void
-  Held: void
-  Unheld: void
-  Modless: void
-  NudgeDue: ReadonlyArray<InboxEntry> | undefined
-  NudgeFailed: void
-  ReportHanded: void
-  Reported: void
-  Ended: void
-  Closing: void
-  WorkerAnswered: boolean
-}
-
-type Tag = RelayEvent["_tag"]
-type Of<K extends Tag> = Extract<RelayEvent, { readonly _tag: K }>
-
-/** One handler per event: a new event without one is a compile error. */
-const handlers: { readonly [K in Tag]: (s: RelayState, e: Of<K>, now: number) => Next<Results[K]> } = {
-  Opened: (s, e) => E.opened(s, e.errand),
-  Attended: (s, e) => E.attended(s, e.ticket),
-  LetGo: (s, e, now) => E.letGo(s, e.ticket, e.targetId, e.gaveUp, now),
-  Closed: (s, e, now) => E.closeErrand(s, e.ticket, e.outcome, now, e.silent === true),
-  Taken: (s, e) => E.taken(s, e.ticket),
-  Drained: (s, e) => E.drained(s, e.senderId),
-  Swept: (s, _, now) => E.swept(s, now),
-  Resumed: (s, e) => E.resumed(s, e.ticket),
-  Answering: (s, e, now) => E.answering(s, e.from, e.ticket, e.answer, now),
-  LaneLeft: (s, e) => D.laneLeft(s, e.ticket, e.targetId),
-  Stamped: (s, e) => D.stamped(s, e.ticket),
-  Entered: (s, e) => D.entered(s, e.ticket),
-  ReceiptDue: (s, e) => D.receiptDue(s, e.ticket),
-  Retyped: (s, e) => D.retyped(s, e.ticket),
-  HandedOver: (s, e) => D.handedOver(s, e.ticket),
-  Withdrawn: (s, e) => D.withdrawn(s, e.ticket),
-  Started: (s, e) => D.started(s, e.ticket),
-  Held: (s, e) => D.held(s, e.id, e.reason),
-  Unheld: (s, e) => D.unheld(s, e.id, e.reason),
-  Modless: (s, e) => D.modless(s, e.id),
-  NudgeDue: (s, e) => D.nudgeDue(s, e.senderId),
-  NudgeFailed: (s, e) => D.nudgeFailed(s, e.senderId, e.tickets),
-  ReportHanded: (s, e) => D.reportHanded(s, e.senderId, e.ticket),
-  Reported: (s, e, now) => T.reported(s, e.id, e.state, e.reason, now),
-  Ended: (s, e, now) => T.ended(s, e.id, now),
-  Closing: (s, e) => T.closing(s, e.targetId, e.from),
-  WorkerAnswered: (s, e, now) => T.workerAnswered(s, e.id, e.answer, now)
-}
+export type Results = { readonly [K in Tag]: ReturnType<Handlers[K]>["result"] }
 
 /** The one entry point: the event's transition, with a journal act when it changed what the journal keeps. */
 export const step = <E extends RelayEvent>(s: RelayState, e: E, now: number): Next<Results[E["_tag"]]> => {

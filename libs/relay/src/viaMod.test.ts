@@ -1,11 +1,13 @@
 /**
  * Delivery to a Claude Code session under TestClock over fake PTYs, with the mod played through the
- * channel: a task is held for the mod's first poll (15 s), typed when none comes, held for as long
- * as the queue allows while Claude Code's trust question is on screen (and the card told why), and
- * handed to the mod — nothing typed — once it polls. The real Claude Code is proved in test/e2e/.
+ * channel: a task is held for the mod's first poll (15 s), typed when none comes — or at once when
+ * the session's hooks reported its start before any poll —, held for as long as the queue allows
+ * while Claude Code's trust question is on screen (and the card told why), handed to the mod —
+ * nothing typed — once it polls, and typed after all when no poll collected it. The real Claude Code
+ * is proved in test/e2e/.
  */
 import { it } from "@effect/vitest"
-import { EventHub } from "@lich/events"
+import { EventHub, HookReports } from "@lich/events"
 import { ModChannel } from "@lich/mod"
 import { Effect, Fiber, Option, Queue } from "effect"
 import { describe, expect } from "vitest"
@@ -33,6 +35,62 @@ describe("delivery to a Claude Code session", () => {
       expect(t.proc.writtenText()).not.toContain("typed at last")
       yield* tick(2_000)
       expect(t.proc.writtenText()).toContain("typed at last")
+    }).pipe(Effect.provide(TestLayer))
+  )
+
+  it.scoped("types at once at a session whose hooks reported its start before any poll of its mod", () =>
+    Effect.gen(function* () {
+      const t = yield* openClaude
+      yield* (yield* HookReports).started(t.id)
+      yield* send(t.id, "no mod is coming")
+      yield* tick(1_000)
+      expect(t.proc.writtenText()).toContain("no mod is coming")
+    }).pipe(Effect.provide(TestLayer))
+  )
+
+  it.scoped("stops waiting out the grace the moment the session's start is reported with no poll before it", () =>
+    Effect.gen(function* () {
+      const t = yield* openClaude
+      yield* send(t.id, "cut the grace short")
+      yield* tick(3_000)
+      expect(t.proc.writtenText()).toBe("")
+      yield* (yield* HookReports).started(t.id)
+      yield* tick(1_000)
+      expect(t.proc.writtenText()).toContain("cut the grace short")
+    }).pipe(Effect.provide(TestLayer))
+  )
+
+  it.scoped("still waits for a session whose mod polled before its start was reported", () =>
+    Effect.gen(function* () {
+      const t = yield* openClaude
+      const channel = yield* ModChannel
+      const first = yield* Effect.fork(channel.poll(t.id, "0.15.0"))
+      yield* tick(25_000)
+      yield* Fiber.join(first)
+      yield* (yield* HookReports).started(t.id)
+      yield* send(t.id, "for the mod")
+      yield* tick(1_000)
+      expect((yield* polled(t.id))[0]!.text).toContain("for the mod")
+      expect(t.proc.writtenText()).toBe("")
+    }).pipe(Effect.provide(TestLayer))
+  )
+
+  it.scoped("types a task no poll collected within 10 s, withdrawn so no later poll gets it", () =>
+    Effect.gen(function* () {
+      const t = yield* openClaude
+      const channel = yield* ModChannel
+      // A mod that polled once (so it counts as polling) and then went quiet.
+      const first = yield* Effect.fork(channel.poll(t.id, "0.15.0"))
+      yield* tick(25_000)
+      yield* Fiber.join(first)
+      yield* send(t.id, "withdrawn, then typed")
+      yield* tick(9_000)
+      expect(t.proc.writtenText()).toBe("")
+      yield* tick(2_000)
+      expect(t.proc.writtenText()).toContain("withdrawn, then typed")
+      const late = yield* Effect.fork(channel.poll(t.id, "0.15.0"))
+      yield* tick(25_000)
+      expect(yield* Fiber.join(late)).toEqual(Option.some([]))
     }).pipe(Effect.provide(TestLayer))
   )
 

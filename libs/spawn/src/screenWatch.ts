@@ -75,7 +75,8 @@ export const startScreenWatch = ({ terminals, hub, states }: WatchDeps, id: stri
           Effect.gen(function* () {
             yield* stopTimers
             yield* Ref.set(seen, { dialog: true, ready: false })
-            yield* terminals.holdForScreen(id, true)
+            // With its reason: a task held here tells its sender why (the relay's pending outcome).
+            yield* terminals.holdForScreen(id, true, reason)
             if (before.dialog) return
             yield* states.set(id, "waiting")
             yield* hub.publish({ _tag: "session-status", id, state: "waiting", tool: "", detail: "", reason })

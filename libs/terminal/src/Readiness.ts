@@ -15,7 +15,7 @@
  * whose hooks report turn state can be judged better, and the relay does that, not this module.
  */
 import type { TurnState } from "@lich/contract"
-import { type DraftState, DRAFT_HOLD_MS, feedDraft, initialDraft, isDrafting } from "./Draft.js"
+import { DRAFT_HOLD_MS, type DraftState, feedDraft, initialDraft, isDrafting } from "./Draft.js"
 import { scanForMarker } from "./SetupMarker.js"
 
 /**
@@ -71,6 +71,8 @@ export interface ReadyState {
    * is up): not ready whatever the quiet says. Set and cleared by what reads the screen (Screen.ts).
    */
   readonly screenHold?: boolean
+  /** While held: the reason, when what holds it is a question of the provider's own a person must answer. */
+  readonly screenDialog?: string
 }
 
 export const initialReadyState = (now: number, settingUp: boolean): ReadyState => ({
@@ -140,8 +142,14 @@ export const applyReport = (state: ReadyState, report: TurnState): ReadyState =>
   promptReported: report === "busy" ? false : report === "waiting" ? state.promptReported : true
 })
 
-/** What reads the provider's screen says: hold deliveries (not its composer yet) or let them go. */
-export const applyScreenHold = (state: ReadyState, hold: boolean): ReadyState => ({ ...state, screenHold: hold })
+/**
+ * What reads the provider's screen says: hold deliveries (not its composer yet, or `dialog` — a
+ * question a person must answer — is up) or let them go.
+ */
+export const applyScreenHold = (state: ReadyState, hold: boolean, dialog?: string): ReadyState => {
+  const { screenDialog: _, ...rest } = state
+  return hold && dialog !== undefined ? { ...rest, screenHold: hold, screenDialog: dialog } : { ...rest, screenHold: hold }
+}
 
 export const describe = (state: ReadyState, now: number): SessionReadiness => ({
   live: state.live,

@@ -62,8 +62,13 @@ export interface TerminalsShape {
   readonly reportState: (id: string, state: TurnState) => Effect.Effect<void>
   /** The provider's session-start hook arrived: a task typed there starts a turn its hooks report. */
   readonly reportsTurns: (id: string) => Effect.Effect<void>
-  /** Holds deliveries while the provider's screen is not its composer (Screen.ts), or lets them go. */
-  readonly holdForScreen: (id: string, hold: boolean) => Effect.Effect<void>
+  /**
+   * Holds deliveries while the provider's screen is not its composer (Screen.ts), or lets them go;
+   * `dialog` says why when a question of the provider's own holds them.
+   */
+  readonly holdForScreen: (id: string, hold: boolean, dialog?: string) => Effect.Effect<void>
+  /** The question holding the session's deliveries, from now and as it changes (undefined: none). */
+  readonly screenDialog: (id: string) => Stream.Stream<string | undefined>
   readonly readiness: (id: string) => Effect.Effect<SessionReadiness>
   readonly isReady: (id: string) => Effect.Effect<boolean>
   readonly awaitReady: (id: string, timeout: Duration.DurationInput) => Effect.Effect<boolean>
@@ -117,7 +122,8 @@ const make = Effect.gen(function* () {
     awaitExit: (id) => ops.awaitExit(d, id),
     reportState: (id, report) => ops.reportState(d, id, report),
     reportsTurns: (id) => ops.reportsTurns(d, id),
-    holdForScreen: (id, hold) => ops.holdForScreen(d, id, hold),
+    holdForScreen: (id, hold, dialog) => ops.holdForScreen(d, id, hold, dialog),
+    screenDialog: (id) => ops.screenDialog(d, id),
     readiness: (id) => ops.readiness(d, id),
     isReady: (id) => ops.isReady(d, id),
     awaitReady: (id, timeout) => ops.awaitReady(d, id, timeout)

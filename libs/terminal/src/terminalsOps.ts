@@ -4,6 +4,8 @@
  * hands each method its share; the policy — sizes, TERM, the paste framing, close's grace — is here.
  */
 import { homedir } from "node:os"
+// The contract's grid bounds: below 20×5 no TUI draws, above 400×200 is a runaway fit() in a window.
+import { COLS, ROWS } from "@lich/contract"
 import {
   Clock,
   type Context,
@@ -19,10 +21,8 @@ import {
   SubscriptionRef,
   SynchronizedRef
 } from "effect"
-// The contract's grid bounds: below 20×5 no TUI draws, above 400×200 is a runaway fit() in a window.
-import { COLS, ROWS } from "@lich/contract"
-import { ENTER, MAX_MESSAGE_BYTES, PASTE_END, PASTE_ENTER_DELAY_MS, PASTE_START, sanitizeForPaste, utf8Length } from "./Paste.js"
 import type { OutputFollower } from "./Fanout.js"
+import { ENTER, MAX_MESSAGE_BYTES, PASTE_END, PASTE_ENTER_DELAY_MS, PASTE_START, sanitizeForPaste, utf8Length } from "./Paste.js"
 import type { PtyAdapter } from "./PtyAdapter.js"
 import {
   applyReport,
@@ -251,7 +251,16 @@ export const awaitExit = (d: Pick<TerminalsDeps, "sessions" | "lastExits">, id: 
 
 export const reportState = (d: SessionMap, id: string, report: TurnState) => updateState(d, id, (st) => applyReport(st, report))
 export const reportsTurns = (d: SessionMap, id: string) => updateState(d, id, noteReportsTurns)
-export const holdForScreen = (d: SessionMap, id: string, hold: boolean) => updateState(d, id, (st) => applyScreenHold(st, hold))
+export const holdForScreen = (d: SessionMap, id: string, hold: boolean, dialog?: string) =>
+  updateState(d, id, (st) => applyScreenHold(st, hold, dialog))
+
+/** The question holding the session's deliveries as it changes, from now on (undefined: none). */
+export const screenDialog = (d: SessionMap, id: string): Stream.Stream<string | undefined> =>
+  Stream.unwrap(
+    Effect.map(lookup(d, id), (s) =>
+      Option.isNone(s) ? Stream.empty : Stream.changes(Stream.map(s.value.state.changes, (st) => st.screenDialog))
+    )
+  )
 
 export const readiness = (d: SessionMap, id: string): Effect.Effect<SessionReadiness> =>
   Effect.flatMap(

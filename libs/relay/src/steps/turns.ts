@@ -12,7 +12,7 @@
  * it, so the turns before that one (already running when it was handed over) are not read against it.
  */
 import { ENDED, type ReportedState } from "@lich/contract"
-import { andThen, type Act, forEach, next, type Next } from "../acts.js"
+import { type Act, andThen, forEach, type Next, next } from "../acts.js"
 import {
   drop,
   type Errand,
@@ -26,7 +26,7 @@ import {
   withoutItem
 } from "../state.js"
 import { blockedNote, unansweredNote } from "../text.js"
-import { closeErrand } from "./errands.js"
+import { closeErrand } from "./close.js"
 
 export type TurnState = ReportedState
 
