@@ -131,14 +131,19 @@ describe("a Codex session lich started", () => {
     const repo = rig.project("repo", { git: true })
     const s = await rig.open(repo, "codex")
     const waiting = rig.event((e) => e._tag === "session-status" && e.id === s.id && e.state === "waiting")
-    const sent = rig.b.lich(["send", "--timeout", "90", s.id, "AFTER-TRUST: the first task"])
     const w = await waiting
     expect(String(w.reason)).toMatch(/trust this folder/)
     const term = await rig.terminal(s.id)
     await term.until(/Trust and continue/)
+    // A wait that runs out meanwhile says the session waits on a person, and why — nothing was typed.
+    const held = await rig.b.lich(["send", "--timeout", "2", s.id, "AFTER-TRUST: the first task"])
+    expect(held.code).toBe(2)
+    expect(held.stdout).toContain("is waiting on a person, not working: Codex asks whether to trust this folder")
+    const ticket = /lich wait ([0-9a-f]{8})/.exec(held.stdout)![1]!
     // Held, not typed: the mock has not seen the task while the dialog is up.
     expect(rig.mock.log.some((l) => /AFTER-TRUST/.test(l.user))).toBe(false)
     // A person answers the dialog in the card; then the task goes in and is answered.
+    const sent = rig.b.lich(["wait", "--timeout", "90", ticket])
     term.type("\r")
     const r = await sent
     expect(r, term.tail(1500)).toMatchObject({ code: 0, stdout: "trusted answer\n" })
