@@ -6,7 +6,7 @@
 import * as path from "node:path"
 import { CostLedger } from "@lich/cost"
 import { EventHub, HookReports } from "@lich/events"
-import { ChangesLayer, Git, GitHandlers, ReviewLayer } from "@lich/git"
+import { ChangesLayer, Git, GitHandlers, PrsLayer, ReviewLayer } from "@lich/git"
 import { Hooks } from "@lich/hooks"
 import { HostsConfig, HostsLayer } from "@lich/hosts"
 import { costReaders } from "@lich/integrations"
@@ -58,7 +58,11 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     SystemHandlers,
     DeskHandlers.pipe(Layer.provide(DeskLayer)),
     // git reads and landing: the lib serves its own group over the workspace and the relay.
-    GitHandlers.pipe(Layer.provideMerge(ReviewLayer), Layer.provideMerge(ChangesLayer), Layer.provideMerge(Git.layer)),
+    GitHandlers.pipe(
+      Layer.provideMerge(Layer.merge(ReviewLayer, PrsLayer)),
+      Layer.provideMerge(ChangesLayer),
+      Layer.provideMerge(Git.layer)
+    ),
     ExitEvents,
     Hooks.layer,
     // Other machines' liches over ssh; LICH_SSH_CONFIG points ssh at a config file of its own (-F).

@@ -75,5 +75,11 @@ export const GitRpcs = RpcGroup.make(
   Git.GitCommit,
   Git.GitRebase,
   Git.GitSendConflicts,
-  Git.GitMerge
+  Git.GitMerge,
+  Git.GitGh,
+  Git.GitPrDraft,
+  Git.GitOpenPr,
+  Git.GitSendChecks,
+  Git.GitPrList,
+  Git.GitCheckoutPr
 ).prefix("git.")

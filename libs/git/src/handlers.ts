@@ -13,6 +13,7 @@ import { Git } from "./Git.js"
 import { commit, rebase, sendConflicts } from "./land.js"
 import { merge } from "./merge.js"
 import { noteOverlap } from "./notes.js"
+import { Prs } from "./Prs.js"
 import { ReviewService } from "./Review.js"
 
 const gitFailed = (e: { detail: string }) => new Refused({ message: `git could not read it: ${e.detail}` })
@@ -22,11 +23,13 @@ export const GitHandlers = GitRpcs.toLayer(
     const changes = yield* Changes
     const g = yield* Git
     const review = yield* ReviewService
+    const prs = yield* Prs
     const ctx = yield* Effect.context<Changes | Relay | Git | SessionStates | Settings>()
     return {
       "git.Changes": ({ id }) => changes.get(id),
       "git.All": () => changes.all(),
-      "git.Refresh": ({ id }) => changes.refresh(id),
+      // The PR is asked of gh apart: a slow GitHub must not hold the checkout's read.
+      "git.Refresh": ({ id }) => Effect.tap(changes.refresh(id), () => Effect.forkDaemon(Effect.ignore(prs.refresh(id)))),
       "git.Diff": ({ id, path, section }) =>
         Effect.gen(function* () {
           let s = yield* changes.get(id)
@@ -49,7 +52,13 @@ export const GitHandlers = GitRpcs.toLayer(
       "git.Commit": ({ id, message }) => Effect.provide(commit(id, message), ctx),
       "git.Rebase": ({ id }) => Effect.provide(rebase(id), ctx),
       "git.SendConflicts": ({ id }) => Effect.provide(sendConflicts(id), ctx),
-      "git.Merge": ({ id, mode }) => Effect.provide(merge(id, mode), ctx)
+      "git.Merge": ({ id, mode }) => Effect.provide(merge(id, mode), ctx),
+      "git.Gh": () => prs.status(),
+      "git.PrDraft": ({ id }) => prs.draft(id),
+      "git.OpenPr": ({ id, title, body, draft }) => prs.open(id, title, body, draft),
+      "git.SendChecks": ({ id }) => prs.sendChecks(id),
+      "git.PrList": ({ project }) => prs.list(project),
+      "git.CheckoutPr": ({ project, number, kind }) => prs.checkout(project, number, kind)
     }
   })
 )

@@ -1,4 +1,5 @@
 export * from "./Changes.js"
 export * from "./Git.js"
 export * from "./handlers.js"
+export * from "./Prs.js"
 export * from "./Review.js"
