@@ -4,15 +4,17 @@
  * path is resolved from `env` the way a launch resolves it (libs/singleton), so a check can never
  * look somewhere a launch would not.
  */
-import { probeConfinement, type ProbeResult } from "@lich/sandbox"
-import { type Env, pidAlive, type Probe, probeRunning } from "@lich/singleton"
-import { StoreLive } from "@lich/store"
-import { Effect, Layer } from "effect"
-import { isExecutableFile } from "./files.js"
+
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as http from "node:http"
 import * as net from "node:net"
 import * as path from "node:path"
+import { type ProbeResult, probeConfinement } from "@lich/sandbox"
+import { type Env, type Probe, pidAlive, probeRunning } from "@lich/singleton"
+import { StoreLive } from "@lich/store"
+import { Effect, Layer } from "effect"
+import { isExecutableFile } from "./files.js"
 
 export type BrowserAnswer = { readonly ok: true; readonly file: string } | { readonly ok: false; readonly reason: string }
 
@@ -38,6 +40,8 @@ export interface Machine {
   readonly findBrowser: (pinned: string, pathEnv: string) => BrowserAnswer
   /** The executable a name resolves to on PATH (or the absolute path itself), undefined when none. */
   readonly which: (name: string) => string | undefined
+  /** What `<git> --version` prints (e.g. "git version 2.39.5"); "" when it does not answer. */
+  readonly gitVersion: (git: string) => string
   readonly confinement: () => Effect.Effect<ProbeResult>
 }
 
@@ -120,5 +124,13 @@ export const machine = (env: Env, findBrowser: Machine["findBrowser"]): Machine 
     ),
   findBrowser,
   which: (name) => whichOn(env.PATH ?? "", name),
+  gitVersion: (git) => {
+    try {
+      // 2 s: `git --version` answers in milliseconds; a wedged binary must not hang the report.
+      return execFileSync(git, ["--version"], { encoding: "utf8", timeout: 2_000, stdio: ["ignore", "pipe", "ignore"] }).trim()
+    } catch {
+      return ""
+    }
+  },
   confinement: () => probeConfinement({ env, ...(env.HOME ? { home: env.HOME } : {}) })
 })

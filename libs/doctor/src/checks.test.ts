@@ -21,6 +21,7 @@ const healthy = (over: Partial<Machine> = {}): Machine => ({
   openStore: () => Effect.void,
   findBrowser: () => ({ ok: true, file: "/usr/bin/chromium" }),
   which: (name) => (["claude", "codex", "git", "gh", "curl", "jq"].includes(name) ? `/usr/bin/${name}` : undefined),
+  gitVersion: () => "git version 2.39.5",
   confinement: () => Effect.succeed({ _tag: "Confines", detail: "bubblewrap confines a session here" }),
   ...over
 })
@@ -182,6 +183,15 @@ describe("doctor", () => {
 
   it("aPlatformWithNoSandboxBackendSkipsTheCheck", async () => {
     expect((await verdicts(healthy({ platform: "darwin" }))).sandbox).toBe("skip")
+  })
+
+  it("aGitOlderThan238WarnsThatBaseStandingCannotTellAConflict", async () => {
+    const m = healthy({ gitVersion: () => "git version 2.37.1" })
+    expect((await verdicts(m)).git).toBe("warn")
+    expect(await detail(m, "git")).toBe(
+      "/usr/bin/git is git 2.37.1, older than 2.38: base standing cannot tell whether a branch would conflict"
+    )
+    expect(await detail(healthy(), "git")).toBe("/usr/bin/git")
   })
 
   it("missingGitAndGhOnlyWarn", async () => {

@@ -6,11 +6,12 @@
  * store — but the store only when no lich runs: a second process migrating it is not a price a
  * diagnosis may charge. No check needs a TTY, a running lich or the network.
  */
+
+import * as path from "node:path"
 import { providers, resolveBinary } from "@lich/providers"
 import { configDir, dbFile, listenPort, logFile, type Probe } from "@lich/singleton"
 import { Effect } from "effect"
-import * as path from "node:path"
-import { type CheckResult, fail, type Finding, ok, type Report, skip, timed, warn } from "./Check.js"
+import { type CheckResult, type Finding, fail, ok, type Report, skip, timed, warn } from "./Check.js"
 import type { Machine } from "./Machine.js"
 
 /** The probe file home writes and removes: its name says who left it, should removal fail. */
@@ -142,7 +143,23 @@ const tool =
       return file === undefined ? warn(`not on PATH: ${missing}`) : ok(file)
     })
 
-export const git = tool("git", "branches, diffs and worktrees stay empty")
+/**
+ * git, and whether it is new enough for the base standing: `merge-tree --write-tree` (git 2.38) is
+ * how lich tells whether a branch would conflict with its base without touching a checkout.
+ */
+export const git = (m: Machine): Effect.Effect<Finding> =>
+  Effect.sync(() => {
+    const file = m.which("git")
+    if (file === undefined) return warn("not on PATH: branches, diffs and worktrees stay empty")
+    const said = m.gitVersion(file)
+    const v = /git version (\d+)\.(\d+)/.exec(said)
+    if (v && (Number(v[1]) < 2 || (Number(v[1]) === 2 && Number(v[2]) < 38))) {
+      return warn(
+        `${file} is ${said.replace("git version ", "git ")}, older than 2.38: base standing cannot tell whether a branch would conflict`
+      )
+    }
+    return ok(file)
+  })
 export const gh = tool("gh", "pull requests, checks and PR checkouts are unavailable")
 
 /** The walk: every check in boot order, each timed, the instance asked once for listener and store. */
