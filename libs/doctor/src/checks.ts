@@ -177,7 +177,10 @@ export const diagnose = (m: Machine): Effect.Effect<Report> =>
         Effect.flatMap(
           // An unreadable runtime file is not a running lich; home has already said why the dir is bad.
           Effect.promise(() => m.instance().catch((): Probe => ({ state: "none" }))),
-          (p) => ((probe = p), listener(m, p))
+          (p) => {
+            probe = p
+            return listener(m, p)
+          }
         )
       )
     )
