@@ -9,7 +9,7 @@ import { EventHub, HookReports } from "@lich/events"
 import { ChangesLayer, Git, GitHandlers, PrsLayer, ReviewLayer } from "@lich/git"
 import { Hooks } from "@lich/hooks"
 import { HostsConfig, HostsLayer } from "@lich/hosts"
-import { costReaders } from "@lich/integrations"
+import { costReaders, PluginInstalls, pluginContext } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
 import { ptyLayer } from "@lich/ptyhost"
 import { RelayLayer } from "@lich/relay"
@@ -32,9 +32,27 @@ const ExitEvents = Layer.scopedDiscard(
   })
 )
 
+/**
+ * The plugin installs work from the laid plugin tree (its scripts are what an install copies) and
+ * register the lich sessions call back into; without the tree there is nothing to install.
+ */
+const plugins = (config: ServerConfigShape) =>
+  PluginInstalls.layer(
+    config.claudePlugin === undefined
+      ? undefined
+      : pluginContext({
+          env: config.env,
+          home: config.home,
+          lichBin: config.lichBin,
+          hooksTree: config.claudePlugin.dir,
+          ownDir: path.join(configDir(config.env), "plugin")
+        })
+  )
+
 export const appLayer = (config: ServerConfigShape, dbFile: string) => {
   const base = Layer.mergeAll(
     Layer.succeed(ServerConfig, config),
+    plugins(config),
     EventHub.layer,
     HookReports.layer,
     SessionStates.layer,

@@ -21,5 +21,15 @@ export interface CostReader {
   readonly scan: (chunk: Buffer, s: ScanState, price: Pricer) => ScanState
 }
 
+/**
+ * A provider that keeps its own running total per conversation in a database of its own (Crush):
+ * read whole at each scan, since a total is not a log to resume in.
+ */
+export interface TotalReader {
+  readonly source: "reported"
+  /** The conversation's total so far and when it last moved; undefined while there is none. */
+  readonly total: (s: CostedSession) => { readonly costUsd: number; readonly activityAt: number } | undefined
+}
+
 /** By provider kind; a kind with no reader counts only through figures reported as events. */
-export type CostReaders = Readonly<Partial<Record<string, CostReader>>>
+export type CostReaders = Readonly<Partial<Record<string, CostReader | TotalReader>>>

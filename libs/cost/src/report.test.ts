@@ -25,6 +25,7 @@ const session = (
   id,
   project,
   projectPath: `/code/${project}`,
+  dir: `/code/${project}`,
   kind,
   isOpen: true,
   parkedAt: 0,

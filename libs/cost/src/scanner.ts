@@ -8,7 +8,7 @@ import { Effect, Option } from "effect"
 import { fresh, type ScanState } from "./lines.js"
 import type { Pricer } from "./pricing.js"
 import { readFrom } from "./read.js"
-import type { CostReader, CostReaders } from "./readers.js"
+import type { CostReader, CostReaders, TotalReader } from "./readers.js"
 import { REPORTED_PREFIX } from "./report.js"
 import type { Transcript } from "./transcripts.js"
 
@@ -37,9 +37,29 @@ export const makeScanner = (ledger: Ledger["Type"], readers: CostReaders, price:
       })
     })
 
+  const readTotal = (s: CostedSession, reader: TotalReader) =>
+    Effect.gen(function* () {
+      const got = reader.total(s)
+      if (got === undefined) return
+      const transcriptId = `${REPORTED_PREFIX}${s.providerSessionId}`
+      const row = Option.getOrUndefined(yield* ledger.get(s.id, transcriptId))
+      if (row && row.costUsd === got.costUsd) return
+      yield* ledger.put({
+        sessionId: s.id,
+        transcriptId,
+        source: "reported",
+        byteOffset: 0,
+        cursor: "",
+        costUsd: got.costUsd,
+        stuck: false,
+        activityAt: got.activityAt
+      })
+    })
+
   return (s: CostedSession) => {
     const reader = readers[s.kind]
     if (reader === undefined || s.providerSessionId === "") return Effect.void
+    if ("total" in reader) return readTotal(s, reader)
     return Effect.forEach(reader.transcripts(s), (t) => scanTranscript(s, t, reader), { discard: true })
   }
 }

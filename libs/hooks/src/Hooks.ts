@@ -11,6 +11,7 @@
  */
 import { turnStateOf } from "@lich/contract"
 import { EventHub, HookReports } from "@lich/events"
+import { provider } from "@lich/providers"
 import { SessionStates } from "@lich/spawn"
 import { Sessions, type StoreError } from "@lich/store"
 import { Terminals } from "@lich/terminal"
@@ -80,8 +81,9 @@ const applyState = Effect.fn("Hooks.state")(function* (d: Deps, r: SessionStateR
 
 const applyStart = Effect.fn("Hooks.start")(function* (d: Deps, r: SessionStartReport) {
   const applied = yield* d.sessions.setProviderSessionId(r.id, r.providerSessionId)
-  // Every provider that sends a session-start (Claude Code, Codex, opencode) reports its turns too.
-  yield* d.terminals.reportsTurns(r.id)
+  // A session-start promises turn reports only from a harness with an event that closes a turn: a
+  // Crush or Cursor session announces itself and then says nothing of its turns.
+  if (provider(r.provider).reportsTurns) yield* d.terminals.reportsTurns(r.id)
   // And the relay hears of it: a Claude Code session whose mod did not poll before this runs none.
   yield* d.reports.started(r.id)
   if (applied) yield* d.hub.publish({ _tag: "session-agent", id: r.id, agent: r.provider })

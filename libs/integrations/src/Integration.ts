@@ -10,7 +10,7 @@
  * libs/spawn: spawn opens and closes sessions for every provider alike and asks this table what a
  * given one needs.
  */
-import type { CostReader } from "@lich/cost"
+import type { CostReader, TotalReader } from "@lich/cost"
 import type { ProviderId } from "@lich/providers"
 import type { ScreenRules } from "@lich/terminal"
 import type { Effect } from "effect"
@@ -38,6 +38,12 @@ export interface ProviderSetup {
   readonly env: Readonly<Record<string, string>>
   /** Runs beside the session once its PTY is up, for as long as it lives (the caller bounds it). */
   readonly alongside?: (lichId: string) => Effect.Effect<void>
+  /** Kiro: the agent profile that carries lich's hooks (--agent), once lich's plugin installed it. */
+  readonly agent?: string
+  /** lich's tools reach this spawn through the installed plugin; "devices" where they are xd:// devices (oh-my-pi). */
+  readonly tools?: "listed" | "devices"
+  /** The ready screen for this spawn, when it depends on what is installed (oh-my-pi waits for lich's tools). */
+  readonly screen?: ScreenRules
 }
 
 export const NO_SETUP: ProviderSetup = { args: [], env: {} }
@@ -52,5 +58,5 @@ export interface Integration {
   /** What this provider needs before each spawn; a failure starts the session without it (setup.ts). */
   readonly setup?: (i: SetupInput) => Effect.Effect<ProviderSetup, unknown>
   /** The reader of this provider's transcripts, rooted in the sessions' environment. */
-  readonly cost?: (env: Readonly<Record<string, string | undefined>>, home: string) => CostReader
+  readonly cost?: (env: Readonly<Record<string, string | undefined>>, home: string) => CostReader | TotalReader
 }

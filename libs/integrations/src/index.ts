@@ -7,6 +7,7 @@ export { codexCost, codexTranscript, scanCodex, stepCodex } from "./codex/cost.j
 export * from "./Integration.js"
 export { kiroAgentName, kiroAgentPath } from "./kiro/install.js"
 export { ompAgentDir } from "./omp/install.js"
+export { PluginInstalls, type PluginInstallsShape, sessionHasTools } from "./PluginInstalls.js"
 export * from "./plugin/Plugin.js"
 export {
   type PluginAction,

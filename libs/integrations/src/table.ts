@@ -6,7 +6,10 @@ import type { CostReaders } from "@lich/cost"
 import { type ProviderId, providerIds } from "@lich/providers"
 import { claude } from "./claude/index.js"
 import { codex } from "./codex/index.js"
+import { crush } from "./crush/index.js"
 import type { Integration } from "./Integration.js"
+import { kiro } from "./kiro/index.js"
+import { omp } from "./omp/index.js"
 import { opencode } from "./opencode/index.js"
 
 const bare = (id: ProviderId): Integration => ({ id })
@@ -16,10 +19,10 @@ const table: { readonly [K in ProviderId]: Integration } = {
   codex,
   antigravity: bare("antigravity"),
   opencode,
-  omp: bare("omp"),
-  crush: bare("crush"),
+  omp,
+  crush,
   cursor: bare("cursor"),
-  kiro: bare("kiro"),
+  kiro,
   shell: bare("shell")
 }
 

@@ -41,8 +41,12 @@ describe("the provider table", () => {
     expect(providers.filter((p) => p.acceptsMcpAtSpawn).map((p) => p.id)).toEqual(["claude", "codex"])
   })
 
-  it("counts only Claude Code and Codex as always having the lich tools", () => {
-    expect(providers.filter((p) => p.hasToolsAlways).map((p) => p.id)).toEqual(["claude", "codex"])
+  it("counts Claude Code, Codex and opencode (its per-process config) as always having the lich tools", () => {
+    expect(providers.filter((p) => p.hasToolsAlways).map((p) => p.id)).toEqual(["claude", "codex", "opencode"])
+  })
+
+  it("expects turn reports after a session-start from every harness but Crush and Cursor CLI", () => {
+    expect(providers.filter((p) => !p.reportsTurns).map((p) => p.id)).toEqual(["crush", "cursor", "shell"])
   })
 
   it("places the registration last for Claude Code and first for Codex, and nowhere for the rest", () => {

@@ -44,8 +44,17 @@ export interface Provider {
   readonly acceptsMcpAtSpawn: boolean
   /** Where that registration goes in argv; undefined exactly when acceptsMcpAtSpawn is false. */
   readonly mcpPlacement: McpPlacement | undefined
-  /** Whether lich's tools are in the agent's tool list whatever plugin is installed (true exactly for the MCP-at-spawn two). */
+  /**
+   * Whether lich's tools are in the agent's tool list whatever plugin is installed: the MCP-at-spawn
+   * two, and opencode, whose per-process config carries the server (libs/integrations/src/opencode).
+   * The others have them once lich's plugin is installed (libs/integrations, pluginHasTools).
+   */
   readonly hasToolsAlways: boolean
+  /**
+   * Whether a session that announced itself (session-start) also reports its turns: false for the
+   * harnesses with no event that closes a turn (Crush, Cursor CLI), whose state stays "-".
+   */
+  readonly reportsTurns: boolean
   /** A subcommand that must open every spawn, ahead of every flag (Kiro's `chat`). */
   readonly subcommand: string | undefined
   /** The flag that names the session in the provider's own peer roster, at birth only. */
@@ -77,7 +86,12 @@ export interface Provider {
   readonly profileFlag: string | undefined
 }
 
-type Row = Omit<Provider, "id" | "binaryEnv" | "acceptsMcpAtSpawn" | "hasToolsAlways">
+type Row = Omit<Provider, "id" | "binaryEnv" | "acceptsMcpAtSpawn" | "hasToolsAlways" | "reportsTurns"> & {
+  /** Tools registered at spawn some other way than argv (opencode's environment). */
+  readonly toolsViaEnv?: boolean
+  /** No event closes this harness's turns (see Provider.reportsTurns). */
+  readonly noTurnReports?: boolean
+}
 
 /** Nothing set: each row below names only what that CLI actually spells. */
 const none: Row = {
@@ -152,7 +166,8 @@ const rows: { readonly [K in ProviderId]: Row } = {
     defaultBinary: "opencode",
     resumeWord: "--session",
     skipPermissionsFlag: "--auto",
-    modelFlag: "--model"
+    modelFlag: "--model",
+    toolsViaEnv: true
     // Its composer on screen: libs/integrations/src/opencode.
   },
   omp: {
@@ -170,7 +185,9 @@ const rows: { readonly [K in ProviderId]: Row } = {
     name: "Crush",
     defaultBinary: "crush",
     resumeWord: "--session",
-    skipPermissionsFlag: "--yolo"
+    skipPermissionsFlag: "--yolo",
+    // PreToolUse is Crush's only hook event: it can say the session exists, never that a turn ended.
+    noTurnReports: true
     // No model flag: Crush's -m lives on its non-interactive `run` subcommand only, and the TUI lich
     // spawns has none. No effort flag either.
   },
@@ -183,7 +200,9 @@ const rows: { readonly [K in ProviderId]: Row } = {
     resumeWord: "--resume",
     // --force runs every command unless a rule denies it — cursor-agent's own name for skipping approvals.
     skipPermissionsFlag: "--force",
-    modelFlag: "--model"
+    modelFlag: "--model",
+    // Measured upstream: Cursor fires neither a prompt-submit nor a stop hook.
+    noTurnReports: true
     // No effort flag: Cursor names the effort inside the model id, so it travels as --model.
   },
   kiro: {
@@ -216,14 +235,15 @@ const rows: { readonly [K in ProviderId]: Row } = {
 const toolsAtSpawn = (row: Row): boolean => row.mcpPlacement !== undefined
 
 const build = (id: ProviderId): Provider => {
-  const row = rows[id]
+  const { toolsViaEnv, noTurnReports, ...row } = rows[id]
   return {
     id,
     ...row,
     binaryEnv: `LICH_${id.toUpperCase()}_BIN`,
     acceptsMcpAtSpawn: toolsAtSpawn(row),
     // Registered at spawn means present in the tool list on the first turn, whatever plugin is installed.
-    hasToolsAlways: toolsAtSpawn(row)
+    hasToolsAlways: toolsAtSpawn(row) || toolsViaEnv === true,
+    reportsTurns: id !== "shell" && noTurnReports !== true
   }
 }
 

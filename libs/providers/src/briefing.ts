@@ -10,6 +10,11 @@ const opening =
 
 const withTools = "Use the lich tools in your tool list to open a session, send it a task and wait for its answer."
 
+// oh-my-pi mounts MCP tools as xd:// devices by default rather than listing them (its tools.xdev).
+const asDevices =
+  "lich's tools are mounted as devices, xd://mcp__lich_<tool> (open_session, send_to_session, wait_for_answer, reply_to_session, …): " +
+  "read one for its schema, and write its JSON arguments to it to call it. Use them to open a session, send it a task and wait for its answer."
+
 // BRANCH in capitals and the task in single quotes: placeholders nobody mistakes for a real branch, and
 // quoting that survives cmd.exe as well as a POSIX shell.
 const withoutTools = "Use the lich command for it, for example: \"$LICH_BIN\" open --worktree BRANCH --prompt 'the task'"
@@ -18,4 +23,5 @@ const withoutTools = "Use the lich command for it, for example: \"$LICH_BIN\" op
  * One paragraph. It ends with a newline on purpose: oh-my-pi reads a value without one as a file path
  * first and only falls back to the text when that read fails, so a newline sends it straight to the text.
  */
-export const briefingText = (hasTools: boolean): string => `${opening} ${hasTools ? withTools : withoutTools}\n`
+export const briefingText = (tools: boolean | "listed" | "devices"): string =>
+  `${opening} ${tools === "devices" ? asDevices : tools === false ? withoutTools : withTools}\n`

@@ -26,6 +26,7 @@ import type {
   WaitPayload
 } from "@lich/contract"
 import { ENDED } from "@lich/contract"
+import { PluginInstalls } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
 import { type ClosePayload, resolveTarget, ServerConfig, Workspace } from "@lich/spawn"
 import { Projects } from "@lich/store"
@@ -140,12 +141,13 @@ const parts = Effect.gen(function* () {
   const scope = yield* Effect.scope
   const channel = yield* ModChannel
   const pluginLaid = config.claudePlugin !== undefined
+  const tools = (yield* PluginInstalls).hasTools
   const viaMod = makeModDelivery({ core, channel, terminals, kindOf: (id) => kindOf(ws, id), pluginLaid, graceMs: modGraceMs(config.env) })
   const reports = yield* makeReportFeed(core, { polled: channel.attached, live: terminals.isLive })
-  const tickets = { core, ws, terminals }
+  const tickets = { core, ws, terminals, tools }
   const subagents: SubagentDeps = { ws, terminals, core, send: (p) => send(tickets, p) }
   const delivery: DeliveryDeps = { core, terminals, viaMod, catchUp: reports.catchUp }
-  const notes: NoteDeps = { core, terminals, hasTools: (id) => hasTools(ws, id), viaMod }
+  const notes: NoteDeps = { core, terminals, hasTools: (id) => hasTools(ws, tools, id), viaMod }
   return { core, scope, ws, terminals, channel, viaMod, tickets, subagents, reports, delivery, notes }
 })
 

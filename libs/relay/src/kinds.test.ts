@@ -20,7 +20,7 @@ describe("what runs in a session", () => {
         Logger.make(({ message }) => void lines.push(String(message)))
       )
       const kind = yield* kindOf(unreadable, "s1").pipe(Effect.provide(capture))
-      const tools = yield* hasTools(unreadable, "s1").pipe(Effect.provide(capture))
+      const tools = yield* hasTools(unreadable, (k) => Effect.succeed(k === "claude"), "s1").pipe(Effect.provide(capture))
       expect([kind, tools]).toEqual(["", false])
       expect(lines).toHaveLength(2)
       expect(lines[0]).toContain("could not read the workspace to see what runs in s1")

@@ -2,7 +2,6 @@
  * What runs in a session, as the relay's hand-off and nudges need it: the provider kind (a Claude
  * Code session may take its task through its mod) and whether that CLI has lich's tools.
  */
-import { isProviderId, provider } from "@lich/providers"
 import type { Workspace } from "@lich/spawn"
 import { Effect } from "effect"
 
@@ -22,6 +21,11 @@ export const kindOf = (ws: Workspace["Type"], id: string): Effect.Effect<string>
     )
   )
 
-/** Whether the session's CLI lists lich's tools (reply_to_session, wait_for_answer) among its own. */
-export const hasTools = (ws: Workspace["Type"], id: string): Effect.Effect<boolean> =>
-  Effect.map(kindOf(ws, id), (k) => isProviderId(k) && provider(k).hasToolsAlways)
+/** Whether a session of a kind has lich's tools. */
+export type ToolsOf = (kind: string) => Effect.Effect<boolean>
+
+/**
+ * Whether the session's CLI lists lich's tools (reply_to_session, wait_for_answer) among its own:
+ * the contract's HasTools rule, asked of the plugin installs (libs/integrations).
+ */
+export const hasTools = (ws: Workspace["Type"], tools: ToolsOf, id: string): Effect.Effect<boolean> => Effect.flatMap(kindOf(ws, id), tools)

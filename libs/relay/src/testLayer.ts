@@ -3,6 +3,7 @@
  * relay needs, wired as the server wires them, with a temp project directory to open sessions in.
  */
 import { EventHub, HookReports } from "@lich/events"
+import { PluginInstalls } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
 import { ServerConfig, type ServerConfigShape, SessionStates, Workspace, WorkspaceLayer } from "@lich/spawn"
 import { StoreMemory } from "@lich/store"
@@ -30,6 +31,8 @@ export const relayTestLayer = (prefix: string, over: Partial<ServerConfigShape> 
     ...over
   })
   const base = Layer.mergeAll(
+    // No plugin tree: the HasTools rule answers from the provider table alone.
+    PluginInstalls.layer(undefined),
     config,
     EventHub.layer,
     HookReports.layer,

@@ -4,11 +4,11 @@
  * open), or one of the ways an errand ends unanswered. Every change goes through the actor.
  */
 import { Collected, NotFound, Refused, RelayResult, type LichError } from "@lich/contract"
-import { provider, isProviderId } from "@lich/providers"
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Clock, Deferred, Duration, Effect, Either, Option, Queue } from "effect"
 import type { Core } from "./core.js"
+import type { ToolsOf } from "./kinds.js"
 import { cleanPrompt, newTicket, waitSeconds } from "./sanitize.js"
 import type { Errand, InboxEntry, Outcome } from "./state.js"
 import { findLive, liveCards } from "./targets.js"
@@ -41,6 +41,8 @@ export interface TicketDeps {
   readonly core: Core
   readonly ws: Workspace["Type"]
   readonly terminals: Terminals["Type"]
+  /** The HasTools rule: whether a session of a kind has lich's tools. */
+  readonly tools: ToolsOf
 }
 
 const entryResult = (x: InboxEntry) =>
@@ -84,7 +86,7 @@ const open = (d: TicketDeps, p: SendInput, prompt: string, target: Card, me: Car
   Effect.gen(function* () {
     const senderId = me ? me.id : ""
     const senderLabel = me ? me.label : ""
-    const targetHasTools = isProviderId(target.row.kind) && provider(target.row.kind).hasToolsAlways
+    const targetHasTools = yield* d.tools(target.row.kind)
     const now = yield* Clock.currentTimeMillis
     const outcome = yield* Deferred.make<Outcome>()
     return yield* d.core.apply((s) => {

@@ -75,11 +75,12 @@ const commandFor = (d: StartDeps, s: StartPlan) =>
       model: def.model,
       effort: def.effort,
       ultracode: def.ultracode,
-      briefing: briefingText(provider(kind).hasToolsAlways),
+      briefing: briefingText(provider(kind).hasToolsAlways ? "listed" : (own.tools ?? false)),
       lichBin: config.lichBin,
       mcp: true,
       pluginDir: config.claudePlugin?.dir,
-      profile: own.profile
+      profile: own.profile,
+      agent: own.agent
     })
     const port = yield* reservePort(card.dir).pipe(Effect.provideService(WorktreePorts, d.ports), storeFailure)
     const env = sessionEnv({
@@ -104,7 +105,7 @@ const startPty = (d: StartDeps, s: StartPlan) =>
     const { card, kind } = s
     const { terminals } = d
     const { command, env, setup, own } = yield* commandFor(d, s)
-    const screen = integration(kind).screen
+    const screen = own.screen ?? integration(kind).screen
     const wasLive = yield* terminals.isLive(card.id)
     return yield* command.pipe(
       Effect.flatMap((c) => terminals.start({ id: card.id, file: c.file, args: [...c.args], cwd: card.dir, env, setup })),

@@ -27,6 +27,8 @@ export interface CostedSession {
   readonly project: string
   /** the project's directory: `--project` takes it as well as the name */
   readonly projectPath: string
+  /** Where the session runs: its worktree's checkout, else the project's directory. */
+  readonly dir: string
   readonly kind: string
   readonly isOpen: boolean
   readonly parkedAt: number
@@ -93,7 +95,8 @@ const make = Effect.gen(function* () {
       readonly is_open: number
       readonly parked_at: number
       readonly provider_session_id: string
-    }>`SELECT s.id, p.name AS project, p.path AS project_path, s.kind, s.is_open, s.parked_at, s.provider_session_id
+      readonly path: string
+    }>`SELECT s.id, p.name AS project, p.path AS project_path, s.kind, s.is_open, s.parked_at, s.provider_session_id, s.path
        FROM sessions s JOIN projects p ON p.id = s.project_id ORDER BY p.name, s.position, s.rowid`
     const rows = (yield* sql<Record>`SELECT * FROM session_costs`).map(fromRecord)
     const bySession = new Map<string, Array<LedgerRow>>()
@@ -103,6 +106,7 @@ const make = Effect.gen(function* () {
         id: h.id,
         project: h.project,
         projectPath: h.project_path,
+        dir: h.path === "" ? h.project_path : h.path,
         kind: h.kind,
         isOpen: h.is_open === 1,
         parkedAt: h.parked_at,

@@ -13,7 +13,8 @@
  * must write into is something else: one line naming the file, and no text returned.
  */
 import { Either } from "effect"
-import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser"
+// The ESM build: the package's main is a UMD module whose AMD-style requires no bundler can follow.
+import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser/lib/esm/main.js"
 
 export type Edited = Either.Either<string, string>
 
