@@ -13,8 +13,7 @@
  * must write into is something else: one line naming the file, and no text returned.
  */
 import { Either } from "effect"
-// The ESM build: the package's main is a UMD module whose AMD-style requires no bundler can follow.
-import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser/lib/esm/main.js"
+import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser"
 
 export type Edited = Either.Either<string, string>
 
