@@ -90,13 +90,16 @@ const untrackedChange = (dir: string, e: StatusEntry): FileChange => {
   return new FileChange({ path: e.path, oldPath: "", status: "added", content: kind, added: lines, removed: 0, size, untracked: true })
 }
 
+/** One `git status` answers the branch, HEAD and what is uncommitted: the first call of every read. */
+export const statusOf = (g: GitShape, dir: string) => g.text(dir, ["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all"])
+
 /**
  * What is in no commit, against `head` (the empty tree in a repository with no commits). Untracked
  * files past the list cap are counted by name only: reading thousands of them is not worth a number.
  */
-export const uncommittedAt = (g: GitShape, dir: string, head: string): Effect.Effect<Listed, GitFailed> =>
+export const uncommittedAt = (g: GitShape, dir: string, head: string, statusOut: string): Effect.Effect<Listed, GitFailed> =>
   Effect.gen(function* () {
-    const status = parseStatus(yield* g.text(dir, ["status", "--porcelain=v2", "-z", "--untracked-files=all"]))
+    const status = parseStatus(statusOut)
     if (status.length === 0) return listed([])
     const tracked = status.some((e) => !e.untracked)
     const nums = tracked ? parseNumstat(yield* g.text(dir, [...BIG, "diff", "--numstat", "-z", "-M", "--no-ext-diff", head])) : new Map()

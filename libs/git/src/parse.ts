@@ -131,6 +131,18 @@ export const parseStatus = (out: string): Array<StatusEntry> => {
   return entries
 }
 
+/** The `--branch` headers of `git status --porcelain=v2`: HEAD's commit ("" before the first) and branch ("" detached). */
+export const parseStatusBranch = (out: string): { readonly head: string; readonly branch: string } => {
+  let head = ""
+  let branch = ""
+  for (const f of fieldsOf(out)) {
+    if (!f.startsWith("# ")) continue
+    if (f.startsWith("# branch.oid ")) head = f.slice("# branch.oid ".length).replace("(initial)", "")
+    else if (f.startsWith("# branch.head ")) branch = f.slice("# branch.head ".length).replace("(detached)", "")
+  }
+  return { head, branch }
+}
+
 /** `git cat-file --batch-check`: `<sha> <type> <size>` per line, or `<sha> missing`. */
 export const parseBatchCheck = (out: string): Map<string, number> => {
   const sizes = new Map<string, number>()

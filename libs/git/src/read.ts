@@ -8,7 +8,8 @@
 import { Read, SessionGit } from "@lich/contract"
 import { Effect } from "effect"
 import type { GitFailed, GitShape } from "./Git.js"
-import { committedBetween, emptyTree, type Listed, uncommittedAt } from "./lists.js"
+import { committedBetween, emptyTree, type Listed, statusOf, uncommittedAt } from "./lists.js"
+import { parseStatusBranch } from "./parse.js"
 import { standingOf } from "./standing.js"
 
 export interface Target {
@@ -47,24 +48,24 @@ export const emptyRead = (t: Target, read: Read): SessionGit =>
     rev: 0
   })
 
-const isRepository = (g: GitShape, dir: string) =>
-  g.text(dir, ["rev-parse", "--is-inside-work-tree"]).pipe(
-    Effect.map((s) => s.trim() === "true"),
-    Effect.orElseSucceed(() => false)
-  )
+/** Not a repository (or no such directory): the one failure that is an answer, not an error. */
+const noRepository = (e: GitFailed) => /not a git repository/i.test(e.stderr) || e.code === "spawn"
 
 export const readCheckout = (g: GitShape, t: Target, at: number): Effect.Effect<SessionGit, GitFailed> =>
   Effect.gen(function* () {
     const read = new Read({ source: "git", at, stale: false, error: "" })
-    if (!(yield* isRepository(g, t.dir))) return emptyRead(t, read)
-    const head = yield* resolve(g, t.dir, ["rev-parse", "--verify", "-q", "HEAD^{commit}"])
-    const branch = yield* resolve(g, t.dir, ["symbolic-ref", "--short", "-q", "HEAD"])
+    const status = yield* Effect.either(statusOf(g, t.dir))
+    if (status._tag === "Left") {
+      if (noRepository(status.left)) return emptyRead(t, read)
+      return yield* status.left
+    }
+    const { head, branch } = parseStatusBranch(status.right)
     const baseNow = t.base === "" ? "" : yield* resolve(g, t.dir, ["rev-parse", "--verify", "-q", `${t.base}^{commit}`])
     const baseGone = t.base !== "" && baseNow === ""
     const baseCommit = baseNow !== "" ? baseNow : t.baseSha
     const mergeBase = t.base === "" || baseCommit === "" || head === "" ? "" : yield* resolve(g, t.dir, ["merge-base", baseCommit, head])
     const committed = mergeBase === "" ? nothing : yield* committedBetween(g, t.dir, mergeBase, head)
-    const uncommitted = yield* uncommittedAt(g, t.dir, head !== "" ? head : yield* emptyTree(g, t.dir))
+    const uncommitted = yield* uncommittedAt(g, t.dir, head !== "" ? head : yield* emptyTree(g, t.dir), status.right)
     const standing = t.base === "" || head === "" || baseCommit === "" ? undefined : yield* standingOf(g, t.dir, baseCommit, head, at)
     return new SessionGit({
       id: t.id,
