@@ -34,13 +34,39 @@ import {
   Whoami,
   Worktrees
 } from "./rpc.js"
-import { HostAdd, HostConnect, HostHandshake, HostList, HostOpen, HostPeers, HostRemove } from "./rpcHosts.js"
+import {
+  HostAck,
+  HostAdd,
+  HostConnect,
+  HostErrand,
+  HostHandshake,
+  HostList,
+  HostOpen,
+  HostOutcome,
+  HostPeers,
+  HostRemove,
+  HostSend,
+  HostWait
+} from "./rpcHosts.js"
 import { Subagent } from "./subagent.js"
 
 export const RelayRpcs = RpcGroup.make(Peers, Whoami, Send, Wait, Collect, Reply, Insert, Focus, Control, Ask, Subagent).prefix("relay.")
 export const SpawnRpcs = RpcGroup.make(Open, Close, Rename, Start, Worktrees, Folders, File, RenameFolder, ColorFolder).prefix("spawn.")
 /** Hosts (libs/hosts): the user's list, the handshake and errands a far lich makes, and `--host`. */
-export const HostsRpcs = RpcGroup.make(HostList, HostAdd, HostRemove, HostConnect, HostHandshake, HostPeers, HostOpen).prefix("hosts.")
+export const HostsRpcs = RpcGroup.make(
+  HostList,
+  HostAdd,
+  HostRemove,
+  HostConnect,
+  HostHandshake,
+  HostErrand,
+  HostOutcome,
+  HostAck,
+  HostSend,
+  HostWait,
+  HostPeers,
+  HostOpen
+).prefix("hosts.")
 export const SystemRpcs = RpcGroup.make(Info, Health, Quit, State, Themes, SwitchTheme, OpenWindow, Diagnostics, Cost).prefix("system.")
 
 /** The window's own procedures (libs/contract/src/desk.ts). */

@@ -48,10 +48,16 @@ export const HostConnect = Rpc.make("Connect", { payload: HostConnectPayload, su
 export const HostHandshake = Rpc.make("Hello", { payload: {}, success: HostHello, error })
 /**
  * A task from a sender on another host: opened here as an errand of the command line's, followed
- * here to its end, and kept until the far side acknowledges it. origin names the sender for the
- * message the target reads (`"<label>" on <host>`).
+ * here to its end, and kept until the far side acknowledges it. senderHost and senderLabel name the
+ * sender in the message the target reads (a label of "" is that host's command line).
  */
-export const FarErrandPayload = Schema.Struct({ target: Schema.String, project, prompt: Schema.String, origin: Schema.String })
+export const FarErrandPayload = Schema.Struct({
+  target: Schema.String,
+  project,
+  prompt: Schema.String,
+  senderHost: Schema.String,
+  senderLabel: Schema.String
+})
 export type FarErrandPayload = typeof FarErrandPayload.Type
 export const HostErrand = Rpc.make("Errand", { payload: FarErrandPayload, success: FarErrand, error })
 /** timeout: seconds to wait for the end (0 = look and answer at once); pending while it runs. */

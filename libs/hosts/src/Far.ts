@@ -18,8 +18,12 @@ export interface Via {
   readonly token: string
 }
 
-/** The link failed under a call: refused, reset, no answer in time, or an answer outside the contract. */
-export class FarDown extends Data.TaggedError("FarDown")<{ readonly message: string }> {}
+/**
+ * The link failed under a call: refused, reset, no answer in time, or an answer outside the contract.
+ * `stale`: the far lich is not the one this link was made to (it refused the token, or nothing
+ * listens behind the forward any more): it restarted, and only a new hello learns its coordinates.
+ */
+export class FarDown extends Data.TaggedError("FarDown")<{ readonly message: string; readonly stale: boolean }> {}
 
 /** 10 s: the CLI's own patience for a call that does not hold a line. */
 export const FAR_CALL_MS = 10_000
@@ -30,7 +34,12 @@ const post = (via: Via, path: string, body: string, timeoutMs: number) =>
     Effect.promise((signal) =>
       Loopback.call({ port: via.port, token: via.token }, path, { body, timeoutMs, signal, hostPort: via.remotePort })
     ),
-    (o) => (o._tag === "reply" ? Effect.succeed(o) : Effect.fail(new FarDown({ message: o.message })))
+    (o) =>
+      o._tag === "reply"
+        ? o.status === 401 || o.status === 403
+          ? Effect.fail(new FarDown({ message: `the lich on the host refused this link's token (${o.status})`, stale: true }))
+          : Effect.succeed(o)
+        : Effect.fail(new FarDown({ message: o.message, stale: o._tag === "down" || (o._tag === "lost" && o.cause === "dropped") }))
   )
 
 const asSchema = <A>(s: Schema.Schema.All) => s as unknown as Schema.Schema<A, unknown>
@@ -53,15 +62,15 @@ export const farCall = <Tag extends string, P extends Schema.Schema.Any, S exten
     const reply = yield* post(via, path, JSON.stringify(encoded), timeoutMs)
     const json = yield* Effect.try({
       try: (): unknown => (reply.body === "" ? null : JSON.parse(reply.body)),
-      catch: () => new FarDown({ message: `${path} answered ${reply.status} with a body that is not JSON` })
+      catch: () => new FarDown({ message: `${path} answered ${reply.status} with a body that is not JSON`, stale: false })
     })
     if (reply.status === 200) {
       return yield* Schema.decodeUnknown(asSchema<Schema.Schema.Type<S>>(rpc.successSchema))(json).pipe(
-        Effect.mapError(() => new FarDown({ message: `${path} answered in a shape this lich does not know` }))
+        Effect.mapError(() => new FarDown({ message: `${path} answered in a shape this lich does not know`, stale: false }))
       )
     }
     const envelope = decodeRpcEnvelope(json)
     const typed = yield* Schema.decodeUnknown(asSchema<LichError>(rpc.errorSchema))(envelope.failure).pipe(Effect.option)
     if (typed._tag === "Some") return yield* Effect.fail(typed.value)
-    return yield* new FarDown({ message: envelope.error ?? `${path} answered ${reply.status}` })
+    return yield* new FarDown({ message: envelope.error ?? `${path} answered ${reply.status}`, stale: false })
   })

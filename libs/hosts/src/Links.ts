@@ -23,8 +23,13 @@ export interface LinksShape {
   readonly connect: (name: string, start: boolean) => Effect.Effect<HostStatus, LichError>
   /** Where a connected host's lich is reached now; a refusal saying its state otherwise. */
   readonly via: (name: string) => Effect.Effect<Via, LichError>
-  /** Waits for the host to be connected (across a drop); NotFound once it is removed. */
-  readonly reconnected: (name: string) => Effect.Effect<Via, LichError>
+  /**
+   * Waits for the host to be connected (across a drop) through another forward than `stale`, when
+   * one is given; NotFound once it is removed.
+   */
+  readonly reconnected: (name: string, stale?: Via) => Effect.Effect<Via, LichError>
+  /** The far lich behind `via` went away (a call found it gone): that link is made again. */
+  readonly refresh: (name: string, via: Via, why: string) => Effect.Effect<void>
 }
 
 export class Links extends Context.Tag("lich/hosts/Links")<Links, LinksShape>() {}
@@ -126,10 +131,10 @@ const make = Effect.gen(function* () {
     return v.via ?? (yield* notConnected(v.status))
   })
 
-  const reconnected = Effect.fn("Links.reconnected")(function* (name: string) {
+  const reconnected = Effect.fn("Links.reconnected")(function* (name: string, stale?: Via) {
     const link = yield* find(name)
     const up = link.view.changes.pipe(
-      Stream.filterMap((v) => Option.fromNullable(v.via)),
+      Stream.filterMap((v) => Option.fromNullable(v.via).pipe(Option.filter((via) => via !== stale))),
       Stream.runHead,
       // A SubscriptionRef's changes never end: the stream stops only at a value with a forward.
       Effect.flatMap(Option.match({ onNone: () => Effect.die("a link's changes ended"), onSome: Effect.succeed }))
@@ -141,9 +146,15 @@ const make = Effect.gen(function* () {
     return yield* Effect.raceFirst(up, gone)
   })
 
+  const refresh = Effect.fn("Links.refresh")(function* (name: string, stale: Via, why: string) {
+    const link = (yield* Ref.get(links)).get(key(name))
+    if (link === undefined || (yield* SubscriptionRef.get(link.view)).via !== stale) return
+    yield* Queue.offer(link.stale, why)
+  })
+
   const list = Effect.flatMap(Ref.get(links), (m) => Effect.forEach([...m.values()], current))
 
-  return Links.of({ list, add, remove, connect, via, reconnected })
+  return Links.of({ list, add, remove, connect, via, reconnected, refresh })
 })
 
 /** The links over the store's hosts, the Ssh seam and the event hub; every ssh ends with the layer. */

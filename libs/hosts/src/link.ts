@@ -16,11 +16,14 @@ import type { SshShape, SshTarget } from "./Ssh.js"
 /** 1 s, doubling to 30 s: a link that drops comes back within a second when the far side is fine. */
 export const RETRY_MIN_MS = 1000
 export const RETRY_MAX_MS = 30_000
-/** 60 s: a host where no lich runs is looked at again once a minute, so one started there by hand is found. */
+/**
+ * 60 s: where no lich runs, the same doubling goes on to once a minute — a far lich that restarts
+ * (an update) is found within seconds, one started there by hand within a minute.
+ */
 export const NO_LICH_RETRY_MS = 60_000
 
-/** How long to wait before attempt `n` (0-based) after a drop. */
-export const retryAfter = (n: number): number => Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.min(n, 16))
+/** How long to wait before attempt `n` (0-based) after a failure, doubling from 1 s up to `cap`. */
+export const retryAfter = (n: number, cap: number = RETRY_MAX_MS): number => Math.min(cap, RETRY_MIN_MS * 2 ** Math.min(n, 16))
 
 export interface LinkView {
   readonly status: HostStatus
@@ -39,6 +42,8 @@ export interface Link {
   readonly view: SubscriptionRef.SubscriptionRef<LinkView>
   /** Asks the actor to try now; true asks it to start the far lich if none runs. */
   readonly kicks: Queue.Queue<boolean>
+  /** Tells a link that is up that its far lich went away under it (Links.refresh): it is made again. */
+  readonly stale: Queue.Queue<string>
   readonly waiters: Ref.Ref<ReadonlyArray<Waiter>>
 }
 
@@ -49,8 +54,9 @@ export const makeLink = (target: SshTarget) =>
   Effect.gen(function* () {
     const view = yield* SubscriptionRef.make<LinkView>({ status: statusOf(target, "connecting"), via: undefined })
     const kicks = yield* Queue.unbounded<boolean>()
+    const stale = yield* Queue.unbounded<string>()
     const waiters = yield* Ref.make<ReadonlyArray<Waiter>>([])
-    return { target, view, kicks, waiters } satisfies Link
+    return { target, view, kicks, stale, waiters } satisfies Link
   })
 
 /** The end of an attempt, or of a link that was up. */
@@ -137,9 +143,11 @@ const attempt = (ssh: SshShape, hub: EventHub["Type"], link: Link, start: boolea
     const via: Via = { port: fwd.port, remotePort: far.right.port, token: far.right.token }
     const hs = yield* handshake(t, via)
     const up = statusOf(t, "connected", "", hs.version)
+    // Word that the last link's far lich went away is about that link, not this one.
+    yield* Queue.takeAll(link.stale)
     yield* show(link, hub, up, via)
     yield* answer(link, up, start)
-    const why = yield* fwd.ended
+    const why = yield* Effect.raceFirst(fwd.ended, Queue.take(link.stale))
     return verdict("disconnected", `the link to ${t.name} dropped (${why}); lich reconnects`, true)
   }).pipe(Effect.merge)
 
@@ -172,7 +180,7 @@ export const runLink = (ssh: SshShape, hub: EventHub["Type"], link: Link): Effec
         start = true
         continue
       }
-      const wait = v.state === "refused" ? undefined : v.state === "no-lich" ? NO_LICH_RETRY_MS : retryAfter(failures++)
+      const wait = v.state === "refused" ? undefined : retryAfter(failures++, v.state === "no-lich" ? NO_LICH_RETRY_MS : RETRY_MAX_MS)
       start = yield* pause(link, wait)
     }
   }) as Effect.Effect<never>

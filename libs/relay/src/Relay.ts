@@ -32,6 +32,7 @@ import { type ClosePayload, resolveTarget, ServerConfig, Workspace } from "@lich
 import { Projects } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { Context, Duration, Effect, Layer, Option, Queue, Schedule, type Scope, Stream } from "effect"
+import { CrossHostLayer } from "./CrossHost.js"
 import { type AskInput, ask, type ControlInput, control } from "./control.js"
 import { type Core, RelayCore, type Work } from "./core.js"
 import { carryOut, type DeliveryDeps, typeAt } from "./deliver.js"
@@ -123,7 +124,8 @@ const reconcile = (core: Core, terminals: Terminals["Type"]) =>
     (ticket) =>
       Effect.gen(function* () {
         const e = yield* core.read((s) => s.errands.get(ticket))
-        if (e === undefined) return
+        // Another host's session: the hosts lib follows it there again (CrossHost.following).
+        if (e === undefined || e.far !== undefined) return
         if (yield* terminals.isLive(e.targetId)) return yield* core.apply({ _tag: "Resumed", ticket })
         const outcome = e.subagent
           ? { status: "stopped" as const, answer: "" }
@@ -181,4 +183,7 @@ const make = Effect.gen(function* () {
 })
 
 /** The relay over its actor, its errands kept on disk through the store's journal. */
-export const RelayLayer = Layer.scoped(Relay, make).pipe(Layer.provideMerge(RelayCore.layer), Layer.provide(ErrandJournal.layer))
+export const RelayLayer = Layer.merge(Layer.scoped(Relay, make), CrossHostLayer).pipe(
+  Layer.provideMerge(RelayCore.layer),
+  Layer.provide(ErrandJournal.layer)
+)

@@ -1,3 +1,4 @@
+export * from "./CrossHost.js"
 export * from "./Relay.js"
-export * from "./text.js"
 export * from "./state.js"
+export * from "./text.js"

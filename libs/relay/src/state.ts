@@ -61,6 +61,11 @@ export interface Errand {
   readonly workerMessage: string
   /** Where a waiter hears the outcome: an opaque handle the transitions pass along, never complete. */
   readonly outcome: Deferred.Deferred<Outcome>
+  /**
+   * A task for a session on another host (libs/hosts): the far lich delivers it and follows it there
+   * under its own `ticket`, and its outcome is filed here as any other's. Never handed over here.
+   */
+  readonly far?: { readonly host: string; readonly ticket: string }
 }
 
 /**

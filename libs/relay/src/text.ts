@@ -21,15 +21,22 @@ export interface MessageInput {
   readonly ticket: string
   /** The target has lich's tools (reply_to_session) in its own tool list. */
   readonly targetHasTools: boolean
+  /** The machine the sender is on, when it is another host's (libs/hosts): said, so no one takes it for a local session. */
+  readonly senderHost?: string | undefined
+}
+
+/** The first line: who sent it, a session or the command line, here or on another host. */
+const openingLine = (m: MessageInput): string => {
+  const on = m.senderHost === undefined ? "" : ` on host "${m.senderHost}"`
+  return m.senderId === "" && (m.senderHost === undefined || m.senderLabel === "")
+    ? `[lich] Message relayed by the lich command line${on}, not from your own prompt.`
+    : `[lich] Message from session "${m.senderLabel}"${on}, not from your own prompt.`
 }
 
 export const replyCommand = (ticket: string): string => `  "$LICH_BIN" reply ${ticket} "<your answer>"`
 
 export const relayedMessage = (m: MessageInput): string => {
-  const opening =
-    m.senderId === ""
-      ? "[lich] Message relayed by the lich command line, not from your own prompt."
-      : `[lich] Message from session "${m.senderLabel}", not from your own prompt.`
+  const opening = openingLine(m)
   const how = m.targetHasTools
     ? `When you have an answer, send it back with the lich tool \`reply_to_session\`\n(ticket ${m.ticket}), or by running:`
     : "When you have an answer, send it back by running:"

@@ -3,7 +3,7 @@
  * long as it asked; what comes back is answered, or pending (the wait ran out, the errand stays
  * open), or one of the ways an errand ends unanswered. Every change goes through the actor.
  */
-import { Collected, NotFound, Refused, RelayResult, type LichError } from "@lich/contract"
+import { Collected, type LichError, NotFound, Refused, RelayResult } from "@lich/contract"
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Clock, Deferred, Duration, Effect, Either, Option, Queue } from "effect"
@@ -63,11 +63,16 @@ const toResult = (e: { ticket: string; targetLabel: string }, o: Outcome) =>
     ...(o.detail === undefined ? {} : { detail: o.detail })
   })
 
-/** Holds the line on `e` for `seconds`; the last waiter to let go leaves the rest to the inbox. */
-const attend = (d: TicketDeps, e: Errand, seconds: number) =>
+/**
+ * Holds the line on `e` for `seconds`; the last waiter to let go leaves the rest to the inbox.
+ * `holding` runs once the line is held: whatever may end the errand at once starts there, so its
+ * outcome is this waiter's rather than the inbox's.
+ */
+export const attend = (d: TicketDeps, e: Errand, seconds: number, holding: Effect.Effect<void> = Effect.void) =>
   Effect.gen(function* () {
     const letGo = (gaveUp: boolean) => d.core.apply({ _tag: "LetGo", ticket: e.ticket, targetId: e.targetId, gaveUp })
     yield* d.core.apply({ _tag: "Attended", ticket: e.ticket })
+    yield* holding
     const got = yield* Deferred.await(e.outcome).pipe(
       Effect.timeoutOption(Duration.seconds(seconds)),
       Effect.onInterrupt(() => letGo(false))
@@ -81,11 +86,20 @@ const attend = (d: TicketDeps, e: Errand, seconds: number) =>
     return toResult(e, { status: "pending", answer: "", ...(detail === undefined ? {} : { detail }) })
   })
 
+/** What every new errand starts with: not handed over, nobody holding the line, no turn seen. */
+export const FRESH = { delivered: false, entered: false, sawBusy: false, skipTurns: 0, attended: 0, retyped: false, awaitingStart: false }
+
+/** Who sent a task from another host, for the message its target reads (libs/hosts). */
+export interface Origin {
+  readonly host: string
+  readonly label: string
+}
+
 /** The errand for `p`, its ticket drawn against every ticket the state knows. */
-const open = (d: TicketDeps, p: SendInput, prompt: string, target: Card, me: Card | undefined) =>
+export const open = (d: TicketDeps, p: SendInput, prompt: string, target: Card, me: Card | undefined, origin?: Origin) =>
   Effect.gen(function* () {
     const senderId = me ? me.id : ""
-    const senderLabel = me ? me.label : ""
+    const senderLabel = origin ? origin.label : me ? me.label : ""
     const targetHasTools = yield* d.tools(target.row.kind)
     const now = yield* Clock.currentTimeMillis
     const outcome = yield* Deferred.make<Outcome>()
@@ -99,11 +113,11 @@ const open = (d: TicketDeps, p: SendInput, prompt: string, target: Card, me: Car
         targetLabel: target.label,
         targetBranch: target.row.branch,
         prompt,
-        message: relayedMessage({ senderId, senderLabel, prompt, ticket, targetHasTools }),
+        message: relayedMessage({ senderId, senderLabel, prompt, ticket, targetHasTools, senderHost: origin?.host }),
         private: p.private,
         createdAt: now,
         releasedAt: now,
-        ...{ delivered: false, entered: false, sawBusy: false, skipTurns: 0, attended: 0, retyped: false, awaitingStart: false },
+        ...FRESH,
         subagent: p.subagent === true,
         workerMessage: workerTask(senderLabel, prompt),
         outcome

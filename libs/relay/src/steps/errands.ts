@@ -21,11 +21,11 @@ import {
 import { armNudge, closeErrand, inboxEvent } from "./close.js"
 import { laneJoin } from "./lanes.js"
 
-/** A new errand, queued for its target; the answer is the errand. */
-export const opened = (s: RelayState, e: Errand): Next<Errand> => ({
-  ...laneJoin({ ...s, errands: put(s.errands, e.ticket, e) }, e.ticket, e.targetId),
-  result: e
-})
+/** A new errand, queued for its target (one for another host's session has no lane here); the answer is the errand. */
+export const opened = (s: RelayState, e: Errand): Next<Errand> => {
+  const state = { ...s, errands: put(s.errands, e.ticket, e) }
+  return e.far !== undefined ? next(state, e) : { ...laneJoin(state, e.ticket, e.targetId), result: e }
+}
 
 /** A wait takes the line: while anyone holds it the errand never expires and its outcome is theirs. */
 export const attended = (s: RelayState, ticket: string): Next<void> =>
@@ -40,6 +40,8 @@ export const attended = (s: RelayState, ticket: string): Next<void> =>
  */
 export const letGo = (s: RelayState, ticket: string, targetId: string, gaveUp: boolean, now: number): Next<string | undefined> => {
   const state = patchErrand(s, ticket, (e) => (gaveUp ? { attended: e.attended - 1, releasedAt: now } : { attended: e.attended - 1 }))
+  // Another host's session reports to its own lich: nothing here can say it is blocked or silent.
+  if (s.errands.get(ticket)?.far !== undefined) return next(state, undefined)
   return next(state, state.waiting.get(targetId) ?? (state.reporting.has(targetId) ? undefined : UNREPORTED))
 }
 
