@@ -25,7 +25,7 @@ import { type Card, ServerConfig, Workspace } from "@lich/spawn"
 import { Projects } from "@lich/store"
 import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
 import { Changes } from "./Changes.js"
-import { checksPrompt, logTail } from "./checks.js"
+import { checksOf, checksPrompt, logTail } from "./checks.js"
 import { Git, NETWORK_TIMEOUT_MS } from "./Git.js"
 import { accountOf, bucketOf, type GhFailed, parseJson, runGh } from "./gh.js"
 import { handOver } from "./handover.js"
@@ -41,12 +41,6 @@ interface PrJson {
   readonly title?: string
   readonly url?: string
   readonly isDraft?: boolean
-}
-
-interface CheckJson {
-  readonly name: string
-  readonly state: string
-  readonly link?: string
 }
 
 export interface PrsShape {
@@ -95,24 +89,6 @@ const make = Effect.gen(function* () {
       return new GhStatus({ installed: true, loggedIn: false, detail: `gh is not logged in (run gh auth login): ${e.detail}`, read })
     })
 
-  const checksOf = (dir: string, n: number, at: number) =>
-    Effect.gen(function* () {
-      const ran = yield* gh(dir, ["pr", "checks", String(n), "--json", "name,state,link"], [1, 8])
-      const rows = yield* parseJson<ReadonlyArray<CheckJson>>(ran.stdout, "pr checks")
-      const checks = rows
-        .map((c) => new PrCheck({ name: c.name, state: c.state, link: c.link ?? "", bucket: bucketOf(c.state) }))
-        .sort((a, b) => Number(b.bucket === "fail") - Number(a.bucket === "fail"))
-      const count = (k: PrCheck["bucket"]) => checks.filter((c) => c.bucket === k).length
-      return new PrChecks({
-        passed: count("pass"),
-        failed: count("fail") + count("cancel"),
-        pending: count("pending"),
-        skipped: count("skipping"),
-        checks,
-        read: new Read({ source: "gh", at, stale: false, error: "" })
-      })
-    })
-
   const readPr = (card: Card, branch: string) =>
     Effect.gen(function* () {
       const at = yield* Clock.currentTimeMillis
@@ -126,7 +102,7 @@ const make = Effect.gen(function* () {
         return new Pr({ ...prev, read: stale, checks: new PrChecks({ ...prev.checks, read: stale }) })
       }
       const p = yield* parseJson<PrJson>(viewed.right.stdout, "pr view")
-      const checks = yield* checksOf(card.dir, p.number, at).pipe(
+      const checks = yield* checksOf((args, ok) => gh(card.dir, args, ok), p.number, at).pipe(
         Effect.catchAll((e) =>
           Effect.succeed(
             new PrChecks({
@@ -168,6 +144,11 @@ const make = Effect.gen(function* () {
   // A PR's figures move when its branch does: read when a card's HEAD is first seen or moves.
   yield* Effect.forkScoped(
     Stream.runForEach(hub.stream, (e) => {
+      if (e._tag === "session-closed") {
+        heads.delete(e.id)
+        last.delete(e.id)
+        return Effect.void
+      }
       if (e._tag !== "session-git" || !e.git.repository || e.git.branch === "") return Effect.void
       if (heads.get(e.git.id) === e.git.head) return Effect.void
       heads.set(e.git.id, e.git.head)

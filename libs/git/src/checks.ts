@@ -3,9 +3,36 @@
  * job's log is read with `gh run view --job <id> --log-failed` (the job id is in the check's link);
  * any other check has no log gh can read, and says so. Tails are cut so the whole prompt fits.
  */
-import type { PrCheck } from "@lich/contract"
+import { PrCheck, PrChecks, Read } from "@lich/contract"
 import { Effect } from "effect"
-import type { GhFailed, GhRan } from "./gh.js"
+import { bucketOf, type GhFailed, type GhRan, parseJson } from "./gh.js"
+
+interface CheckJson {
+  readonly name: string
+  readonly state: string
+  readonly link?: string
+}
+
+type GhCall = (args: ReadonlyArray<string>, ok?: ReadonlyArray<number>) => Effect.Effect<GhRan, GhFailed>
+
+/** `gh pr checks <n> --json name,state,link`, failing ones first; exit 1 (failed) and 8 (pending) still carry the JSON. */
+export const checksOf = (gh: GhCall, n: number, at: number) =>
+  Effect.gen(function* () {
+    const ran = yield* gh(["pr", "checks", String(n), "--json", "name,state,link"], [1, 8])
+    const rows = yield* parseJson<ReadonlyArray<CheckJson>>(ran.stdout, "pr checks")
+    const checks = rows
+      .map((c) => new PrCheck({ name: c.name, state: c.state, link: c.link ?? "", bucket: bucketOf(c.state) }))
+      .sort((a, b) => Number(b.bucket === "fail") - Number(a.bucket === "fail"))
+    const count = (k: PrCheck["bucket"]) => checks.filter((c) => c.bucket === k).length
+    return new PrChecks({
+      passed: count("pass"),
+      failed: count("fail") + count("cancel"),
+      pending: count("pending"),
+      skipped: count("skipping"),
+      checks,
+      read: new Read({ source: "gh", at, stale: false, error: "" })
+    })
+  })
 
 /** 30 lines and 1200 bytes a check: the error and what led to it; the link has the rest. */
 const TAIL_LINES = 30
@@ -23,7 +50,7 @@ export const tailOf = (log: string): string => {
   return text
 }
 
-export const logTail = (gh: (args: ReadonlyArray<string>) => Effect.Effect<GhRan, GhFailed>, c: PrCheck) => {
+export const logTail = (gh: GhCall, c: PrCheck) => {
   const job = jobOf(c.link)
   if (job === undefined) return Effect.succeed(`(no log lich can read: ${c.link || "no link"})`)
   return gh(["run", "view", "--job", job, "--log-failed"]).pipe(
