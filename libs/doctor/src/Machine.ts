@@ -43,6 +43,18 @@ export interface Machine {
   /** What `<git> --version` prints (e.g. "git version 2.39.5"); "" when it does not answer. */
   readonly gitVersion: (git: string) => string
   readonly confinement: () => Effect.Effect<ProbeResult>
+  /**
+   * lich's plugin installs for the harnesses that take one (libs/integrations), as the command
+   * reads them; absent where nobody asked (the check then says nothing of them).
+   */
+  readonly plugins?: () => ReadonlyArray<PluginBrief>
+}
+
+/** One harness's plugin install, as the providers row words it. */
+export interface PluginBrief {
+  readonly provider: string
+  readonly installed: boolean
+  readonly current: boolean
 }
 
 /** 0700 and 0600: the config dir and the files in it hold the loopback token's neighbours. */
@@ -102,8 +114,9 @@ const describe = (e: unknown): string =>
   e && typeof e === "object" && "message" in e && typeof e.message === "string" ? e.message : String(e)
 
 /** The real machine. `findBrowser` is handed in: it is the launch's own rule, owned by apps/server. */
-export const machine = (env: Env, findBrowser: Machine["findBrowser"]): Machine => ({
+export const machine = (env: Env, findBrowser: Machine["findBrowser"], plugins?: Machine["plugins"]): Machine => ({
   env,
+  ...(plugins === undefined ? {} : { plugins }),
   platform: process.platform,
   mkdir: (dir) => {
     fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE })

@@ -170,6 +170,25 @@ describe("doctor", () => {
     expect(await detail(m, "providers")).toBe("1 of 8 on PATH: crush")
   })
 
+  it("aFoundHarnessWithoutLichsPluginIsNamedAndOneOutOfDateWarns", async () => {
+    const onPath = ["omp", "kiro-cli", "crush", "git", "gh", "curl", "jq"]
+    const plugins = (omp: boolean) => () => [
+      { provider: "omp", installed: true, current: omp },
+      { provider: "kiro", installed: false, current: false },
+      { provider: "cursor", installed: false, current: false }
+    ]
+    const fresh = healthy({ which: (n) => (onPath.includes(n) ? `/usr/bin/${n}` : undefined), plugins: plugins(true) })
+    expect((await verdicts(fresh)).providers).toBe("ok")
+    expect(await detail(fresh, "providers")).toBe(
+      "3 of 8 on PATH: omp, crush, kiro — lich plugin not installed for kiro (lich plugin install|update <provider>)"
+    )
+    const stale = healthy({ which: (n) => (onPath.includes(n) ? `/usr/bin/${n}` : undefined), plugins: plugins(false) })
+    expect((await verdicts(stale)).providers).toBe("warn")
+    expect(await detail(stale, "providers")).toBe(
+      "3 of 8 on PATH: omp, crush, kiro — lich plugin not installed for kiro; out of date for omp (lich plugin install|update <provider>)"
+    )
+  })
+
   it("aSandboxThatWillNotStartWarns", async () => {
     const m = healthy({ confinement: () => Effect.succeed({ _tag: "Unavailable", detail: "bubblewrap (bwrap) is not on PATH" }) })
     expect((await verdicts(m)).sandbox).toBe("warn")

@@ -105,13 +105,33 @@ export const browser = (m: Machine): Effect.Effect<Finding> =>
 /** Shell is not counted: it is always there, and a shell session is not what a provider offers. */
 const agents = providers.filter((p) => p.id !== "shell")
 
+/** The found harnesses whose plugin install names another lich release or binary. */
+const stale = (m: Machine, found: ReadonlyArray<string>) =>
+  (m.plugins?.() ?? []).filter((p) => found.includes(p.provider) && p.installed && !p.current).map((p) => p.provider)
+
+/**
+ * What the row says of lich's plugin for the found harnesses that take one: which have none and
+ * which are out of date. lich installs nothing unasked, so a missing install is said, not fixed.
+ */
+const pluginNote = (m: Machine, found: ReadonlyArray<string>): string => {
+  const briefs = (m.plugins?.() ?? []).filter((p) => found.includes(p.provider))
+  const missing = briefs.filter((p) => !p.installed).map((p) => p.provider)
+  const old = stale(m, found)
+  const parts = [
+    ...(missing.length === 0 ? [] : [`lich plugin not installed for ${missing.join(", ")}`]),
+    ...(old.length === 0 ? [] : [`out of date for ${old.join(", ")}`])
+  ]
+  return parts.length === 0 ? "" : ` — ${parts.join("; ")} (lich plugin install|update <provider>)`
+}
+
 export const providersOnPath = (m: Machine): Effect.Effect<Finding> =>
   Effect.sync(() => {
     const found = agents.filter((p) => m.which(resolveBinary(p.id, { env: m.env })) !== undefined).map((p) => p.id)
     if (found.length === 0) {
       return warn(`none of ${agents.length} on PATH (${agents.map((p) => p.id).join(", ")}): the window opens, but no session can spawn`)
     }
-    const line = `${found.length} of ${agents.length} on PATH: ${found.join(", ")}`
+    const line = `${found.length} of ${agents.length} on PATH: ${found.join(", ")}${pluginNote(m, found)}`
+    if (stale(m, found).length > 0) return warn(line)
     // lich's hook scripts post with curl and read fields with jq: without curl a Claude Code or Codex
     // session reports no state at all, without jq its reports lose the tool detail, reason and title.
     if (!found.some((id) => id === "claude" || id === "codex")) return ok(line)

@@ -4,8 +4,8 @@
  */
 export * from "./Check.js"
 export { browser, diagnose, gh, git, home, listener, log, PROBE_FILE, providersOnPath, sandbox, store } from "./checks.js"
-export { type BrowserAnswer, type Machine, machine, whichOn } from "./Machine.js"
-export { defaultName, entries, rootOf, silentSentence, writeBundle, type BundleInput } from "./rage/bundle.js"
+export { type BrowserAnswer, type Machine, machine, type PluginBrief, whichOn } from "./Machine.js"
+export { type BundleInput, defaultName, entries, rootOf, silentSentence, writeBundle } from "./rage/bundle.js"
 export { ENV_ALLOWLIST, envText } from "./rage/env.js"
 export {
   type Answer,
@@ -14,13 +14,13 @@ export {
   findInstance,
   type Instance,
   instanceLine,
-  listDir,
   LOG_TAIL_BYTES,
-  logFiles,
   type LogTail,
+  listDir,
+  logFiles,
   type ProviderFact,
   providerFacts,
   tail
 } from "./rage/facts.js"
-export { tar, tarGz, type TarEntry, untar } from "./rage/tar.js"
-export { redact, REDACTED, SECRET_NAME } from "./redact.js"
+export { type TarEntry, tar, tarGz, untar } from "./rage/tar.js"
+export { REDACTED, redact, SECRET_NAME } from "./redact.js"

@@ -11,11 +11,12 @@ import { findBrowser } from "../../../server/src/window/browser.js"
 import { exitCodes } from "../exitCodes.js"
 import { setExit, stdout } from "../output.js"
 import { platformOf, renderDoctor } from "../render/doctor.js"
+import { pluginBriefs } from "./plugin.js"
 import { cliVersion } from "./version.js"
 
 export const doctor = Command.make("doctor", {}, () =>
   Effect.gen(function* () {
-    const report = yield* diagnose(machine(process.env, findBrowser))
+    const report = yield* diagnose(machine(process.env, findBrowser, pluginBriefs))
     yield* stdout(renderDoctor(cliVersion(), platformOf(), report))
     if (failed(report)) yield* setExit(exitCodes.Failed)
   })

@@ -44,6 +44,12 @@ export const table = [
     command: () => require("./hosts.js").hosts,
     summary: "the other machines lich reaches over ssh, and their state (lich's own, beyond the contract)"
   },
+  {
+    name: "plugin",
+    command: () => require("./plugin.js").plugin,
+    summary:
+      "lich's plugin for oh-my-pi, Crush, Cursor, Kiro and Antigravity: list, install, update, remove (lich's own, beyond the contract)"
+  },
   { name: "version", command: () => require("./version.js").version, summary: "print this build's version and the running lich's" },
   { name: "quit", command: () => require("./version.js").quit, summary: "end the running lich and every session in it" }
 ] as const
