@@ -8,7 +8,7 @@ import * as crypto from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type Backend, post } from "./harness.js"
+import { type AgentEvent, type Backend, post, waitForRecord } from "./harness.js"
 import { git, makeRepo, postHook, type Repo, startBackendWith } from "./workspaceHarness.js"
 
 let b: Backend
@@ -94,6 +94,11 @@ describe("rebase onto the base", () => {
     expect(git(s.path, ["rev-parse", "HEAD"])).toBe(before)
     expect(git(s.path, ["status", "--porcelain"])).toBe("")
     expect(fs.existsSync(path.join(git(s.path, ["rev-parse", "--absolute-git-dir"]), "rebase-merge"))).toBe(false)
+    // One click more: the agent gets the rebase as a task naming what will conflict.
+    const handed = await ok("SendConflicts", { id: s.id })
+    const task = await waitForRecord<AgentEvent>(path.join(b.env.FAKE_AGENT_LOG!, `${s.id}.messages.jsonl`), (e) => e.event === "submit")
+    expect(handed.ticket).toMatch(/^[0-9a-f]{8}$/)
+    expect(task.text).toContain("Rebase your branch re-conflict onto main. These files will conflict:\n- shared.txt")
   })
 })
 

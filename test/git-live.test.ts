@@ -7,7 +7,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type Backend, type Events, post, watchEvents } from "./harness.js"
+import { type AgentEvent, type Backend, type Events, post, waitForRecord, watchEvents } from "./harness.js"
 import { git, makeRepo, postHook, type Repo, startBackendWith } from "./workspaceHarness.js"
 
 let b: Backend
@@ -97,6 +97,10 @@ describe("a worktree session's changes, live", () => {
     expect(mine.overlaps).toMatchObject([{ id: a.id, files: ["feature.ts"] }])
     const theirs = await nextGit(a.id, (g) => g.overlaps.some((o) => o.id === c.id))
     expect(theirs.overlaps).toMatchObject([{ id: c.id, files: ["feature.ts"] }])
+    // The radar's one click: a note to either side naming the file the other changes too.
+    await rpc("NoteOverlap", { id: c.id, other: a.id })
+    const note = await waitForRecord<AgentEvent>(path.join(b.env.FAKE_AGENT_LOG!, `${c.id}.messages.jsonl`), (e) => e.event === "submit")
+    expect(note.text).toContain(`session "dock-a" (branch dock-a) is changing the same files as you:\n- feature.ts`)
   })
 
   it("hands a file's two sides, and refuses a file with no change in one line", async () => {

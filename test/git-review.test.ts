@@ -160,4 +160,12 @@ describe("line comments and reviews", () => {
     ])
     expect(st.reviews.find((x: any) => x.id === round.id).summary).toBe("fine otherwise")
   })
+
+  it("commits with a message asked of the agent through the relay when none is typed", async () => {
+    fs.writeFileSync(path.join(a.path, "c.ts"), "export const c = 3\n")
+    const done = await rpc("Commit", { id: a.id, message: "" })
+    expect(done).toMatchObject({ message: "Done: both addressed.", files: 2 })
+    expect(git(a.path, ["log", "-1", "--format=%s"])).toBe("Done: both addressed.")
+    expect(git(a.path, ["status", "--porcelain"])).toBe("")
+  })
 })
