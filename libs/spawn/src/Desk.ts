@@ -191,8 +191,10 @@ const resume = (d: DeskDeps, id: string) =>
     yield* storeFailure(d.projects.setActive(project.id, id))
     const card = (yield* d.ws.cards()).find((c) => c.id === id)
     if (!card) return yield* new Failed({ message: `"${row.label}" was unparked but is not among the open cards` })
-    yield* d.hub.publish({ _tag: "session-opened", session: sessionOf(card, card.projectRow.nextSeq) })
-    const started = yield* d.ws.start({ from: "", target: id })
+    // Told once its PTY runs, as an open is (open.ts) — and told all the same when the start fails: the card is open.
+    const started = yield* d.ws
+      .start({ from: "", target: id })
+      .pipe(Effect.ensuring(d.hub.publish({ _tag: "session-opened", session: sessionOf(card, card.projectRow.nextSeq) })))
     return new Resumed({ id, startError: started.startError })
   })
 

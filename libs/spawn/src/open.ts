@@ -121,8 +121,9 @@ const openNew = (d: OpenDeps, o: Opening & { checkout: Checkout | undefined; con
     yield* storeFailure(d.projects.setActive(project.id, row.id))
     const card = cardOf(row, project)
     const session = sessionOf(card, seq + 1)
-    yield* d.hub.publish({ _tag: "session-opened", session })
     const startError = yield* d.startPty({ card, kind, birth: true, setup: checkout?.fresh === true })
+    // Told once its PTY runs: a window that shows the card at once attaches to a terminal that is there.
+    yield* d.hub.publish({ _tag: "session-opened", session })
     return new Opened({ session, worktree: checkout?.path ?? shared?.row.path ?? "", startError, resumed: false })
   })
 
@@ -135,9 +136,9 @@ const resume = (d: OpenDeps, p: OpenPayload, project: ProjectRow, parked: Sessio
     yield* storeFailure(d.projects.setActive(project.id, row.id))
     const card = cardOf(row, project)
     const session = sessionOf(card, project.nextSeq)
-    yield* d.hub.publish({ _tag: "session-opened", session })
     const kind = row.kind as ProviderId
     const startError = yield* d.startPty({ card, kind, birth: row.providerSessionId === "", resumeId: row.providerSessionId, setup: false })
+    yield* d.hub.publish({ _tag: "session-opened", session })
     return new Opened({ session, worktree: row.path, startError, resumed: true })
   })
 
