@@ -16,11 +16,11 @@
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as http from "node:http"
+import { createRequire } from "node:module"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { createRequire } from "node:module"
 
 const require = createRequire(import.meta.url)
 const pty = require("node-pty")

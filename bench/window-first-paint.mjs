@@ -4,7 +4,7 @@
 // in the DOM (the frame that paints them). Baseline in the same run: the page's own first
 // contentful paint (HTML, scripts, theme), so the ratio is what loading the state and drawing the
 // cards adds. Not a test.   RUNS=15 node bench/window-first-paint.mjs
-import { spawn, execFileSync } from "node:child_process"
+import { execFileSync, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"

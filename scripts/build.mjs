@@ -2,7 +2,7 @@
 // for `sessions` and `whoami`), the backend (dist/server.cjs) and the window's assets. Runs on
 // `npm install` (prepare) and before `npm test`, so a fresh clone needs nothing else. The V8 code
 // caches are made by running the CLI after bundling.
-import { build } from "esbuild"
+
 import { execFileSync } from "node:child_process"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs"
 import { readFile } from "node:fs/promises"
@@ -10,6 +10,7 @@ import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { build } from "esbuild"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const dist = join(root, "dist")

@@ -9,7 +9,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type Backend, freePort, isolatedEnv, lichBin, root, type Run, run, startBackend } from "./harness.js"
+import { type Backend, freePort, isolatedEnv, lichBin, type Run, root, run, startBackend } from "./harness.js"
 
 const fastOnly = fs.mkdtempSync(path.join(os.tmpdir(), "lich-fast-only-"))
 fs.mkdirSync(path.join(fastOnly, "bin"))

@@ -3,13 +3,14 @@
  * the user cannot write, and the pinned port held by a stranger. The browser is a stub `chromium` on
  * PATH (doctor only resolves it); every other check is the real one, the sandbox probe included.
  */
+
+import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { spawn } from "node:child_process"
-import { type Backend, freePort, isolatedEnv, lichBin, run, type Run, startBackend } from "./harness.js"
+import { type Backend, freePort, isolatedEnv, lichBin, type Run, run, startBackend } from "./harness.js"
 
 /** run() as another user: root writes through any mode bits, so "read-only" needs someone else. */
 const runAs = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, who: { uid: number; gid: number }) =>

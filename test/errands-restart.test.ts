@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type AgentRecord, type Backend, agent, startBackend, waitForJson } from "./harness.js"
+import { type AgentRecord, agent, type Backend, startBackend, waitForJson } from "./harness.js"
 import { alive, exitOf, hostsOf, killHard, startAgain } from "./ptyHostHarness.js"
 
 let b: Backend

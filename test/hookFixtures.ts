@@ -2,10 +2,11 @@
  * Reads `hooks/fixtures/*.jsonl` — the hook contracts as cases both the plugin and the server
  * assert — and checks each file's shape, so a malformed case fails loudly instead of testing nothing.
  */
-import { contracts, type HookPath, hookPaths } from "@lich/hooks"
+
 import * as fs from "node:fs"
 import * as http from "node:http"
 import * as path from "node:path"
+import { contracts, type HookPath, hookPaths } from "@lich/hooks"
 import { root } from "./harness.js"
 
 export interface FixtureCase {

@@ -3,9 +3,10 @@
  * notifications, the tool list and the protocol's errors. Also the Codex registration:
  * `-c mcp_servers.lich.*` first, no token. The tools themselves: mcp-tools.test.ts.
  */
-import { toolNames } from "@lich/contract"
+
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { toolNames } from "@lich/contract"
 import { describe, expect, it } from "vitest"
 import { type AgentRecord, waitForJson } from "./harness.js"
 import { mcpRig, runtime } from "./mcpHarness.js"

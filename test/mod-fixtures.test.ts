@@ -4,13 +4,14 @@
  * fields and answer 204, refused ones are refused on one line and answer 400. The command and status
  * shapes are decoded with the contract's own schemas, so a field the mod relies on cannot drift.
  */
+
+import * as fs from "node:fs"
+import * as path from "node:path"
 import { ModCommand, ModStatus } from "@lich/contract"
 import { parseAck, parseUsage } from "@lich/mod"
 import { Either, Schema } from "effect"
-import * as fs from "node:fs"
-import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type Backend, agent, root, startBackend, tokenOf } from "./harness.js"
+import { agent, type Backend, root, startBackend, tokenOf } from "./harness.js"
 import { request } from "./hookFixtures.js"
 
 interface Case {

@@ -5,8 +5,9 @@
  * `lich quit` still ends everything, the host included. A host that dies is reported on every card
  * it held, and the next session starts a new one. CLI commands never start a dead backend again.
  */
-import * as fs from "node:fs"
+
 import { spawn } from "node:child_process"
+import * as fs from "node:fs"
 import * as http from "node:http"
 import * as net from "node:net"
 import * as path from "node:path"

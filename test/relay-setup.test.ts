@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { agent, type AgentEvent, type Backend, waitForRecord } from "./harness.js"
+import { type AgentEvent, agent, type Backend, waitForRecord } from "./harness.js"
 import { makeRepo, startBackendWith } from "./workspaceHarness.js"
 
 let b: Backend

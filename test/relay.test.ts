@@ -6,7 +6,7 @@
  */
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { agent, type AgentEvent, type Backend, post, startBackend, waitForRecord } from "./harness.js"
+import { type AgentEvent, agent, type Backend, post, startBackend, waitForRecord } from "./harness.js"
 
 let b: Backend
 let project: string

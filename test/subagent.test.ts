@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   type AgentEvent,
   type AgentRecord,
+  agent,
   type Backend,
   type Events,
-  agent,
   post,
   startBackend,
   waitForJson,

@@ -4,8 +4,9 @@
  * reload) gets the screen back from the replay. A paused window is held, then sent what it missed;
  * one that fell further behind than the ring holds is resynced from the ring instead.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+
 import { control, decodeFrame, encodeFrame } from "@lich/contract"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import { type Backend, post, startBackend, tokenOf, watchEvents } from "./harness.js"
 import { watchScreen } from "./ptyHostHarness.js"

@@ -3,8 +3,9 @@
  * form, merges, refusals that list what exists, parked sessions following a rename, which project a
  * bare command means, and the session-folder events a window regroups from.
  */
-import Database from "better-sqlite3"
+
 import * as path from "node:path"
+import Database from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Backend } from "./harness.js"
 import { startBackendWith, watchEvents } from "./workspaceHarness.js"

@@ -4,8 +4,8 @@
  * session's PTY bytes as the window does) and the events socket.
  */
 import { execFileSync } from "node:child_process"
-import * as http from "node:http"
 import * as fs from "node:fs"
+import * as http from "node:http"
 import * as path from "node:path"
 import WebSocket from "ws"
 import { type Backend, startBackend, tokenOf as token } from "./harness.js"

@@ -4,6 +4,8 @@
  * node server through NodeHttpServer.makeHandler so a hand-written upgrade path could stay beside it.
  * Exported, not started: runPlatform.ts starts it, and the size bench bundles it beside the server.
  */
+
+import * as http from "node:http"
 import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpRouter from "@effect/platform/HttpRouter"
@@ -11,7 +13,6 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Effect, Option } from "effect"
-import * as http from "node:http"
 import { hostAllowed, originAllowed, tokenMatches } from "../../apps/server/src/http/auth.js"
 import { MAX_RPC_BODY } from "../../apps/server/src/http/rpc.js"
 import { BENCH_TOKEN } from "./benchArgs.js"

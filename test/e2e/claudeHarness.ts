@@ -15,9 +15,9 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { type Backend, startBackend } from "../harness.js"
 import { type LichEvent, subscribeEvents } from "./events.js"
-import { attachTerminal, type Terminal } from "./terminal.js"
 import { MockAnthropic } from "./mockAnthropic.js"
 import { CLAUDE, ensureCli } from "./providers.js"
+import { attachTerminal, type Terminal } from "./terminal.js"
 
 export interface Opened {
   readonly id: string

@@ -14,9 +14,9 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { type Backend, startBackend } from "../harness.js"
 import { type LichEvent, subscribeEvents } from "./events.js"
-import { attachTerminal, type Terminal } from "./terminal.js"
 import { type MockOpenai, type Rule, startMockOpenai } from "./mockOpenai.js"
 import { CODEX, ensureCli, OPENCODE } from "./providers.js"
+import { attachTerminal, type Terminal } from "./terminal.js"
 
 export type { LichEvent }
 

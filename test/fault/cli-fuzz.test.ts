@@ -7,8 +7,8 @@
  * generated; everything else is, with names and flags a person or an agent could type by mistake.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startBackend, type Backend } from "../harness.js"
-import { CONTROL, lichWithin, pool, prng, STACK, type Prng } from "./faultHarness.js"
+import { type Backend, startBackend } from "../harness.js"
+import { CONTROL, lichWithin, type Prng, pool, prng, STACK } from "./faultHarness.js"
 
 const SEED = 0x11c4_2026
 const LINES = 520

@@ -8,7 +8,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freePort, isolatedEnv, lichBin, startBackend, tokenOf, type Backend } from "../harness.js"
+import { type Backend, freePort, isolatedEnv, lichBin, startBackend, tokenOf } from "../harness.js"
 import { CONTROL, lichWithin, STACK } from "./faultHarness.js"
 
 let b: Backend

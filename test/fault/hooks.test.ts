@@ -9,8 +9,8 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { root, startBackend, tokenOf, type Backend } from "../harness.js"
-import { CONTROL, pool, prng, rawRequest, STACK, type Prng } from "./faultHarness.js"
+import { type Backend, root, startBackend, tokenOf } from "../harness.js"
+import { CONTROL, type Prng, pool, prng, rawRequest, STACK } from "./faultHarness.js"
 
 const SEED = 0x400c_2026
 const MUTATIONS_PER_BODY = 4

@@ -5,10 +5,11 @@
  * waits while its connection to lich stays open (10 min), and a backend that dies is heard at once.
  * "Not sure it landed" is only for a lich still there past the patience (client.test.ts).
  */
-import * as path from "node:path"
+
 import { spawn } from "node:child_process"
+import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { agent, lichBin, startBackend, waitForJson, type Backend } from "../harness.js"
+import { agent, type Backend, lichBin, startBackend, waitForJson } from "../harness.js"
 
 /** 11 s: past the 10 s the reply used to allow itself. A deliberate stretch of time, not a poll. */
 const PAST_OLD_LIMIT_MS = 11_000

@@ -7,7 +7,7 @@
  */
 import { RelayRpcs, SpawnRpcs, SystemRpcs } from "@lich/contract"
 import { describe, expect, it } from "vitest"
-import { backendForFile, pool, prng, rawExchange, rawRequest, STACK, type Prng } from "./faultHarness.js"
+import { backendForFile, type Prng, pool, prng, rawExchange, rawRequest, STACK } from "./faultHarness.js"
 
 const SEED = 0x4bc_2026
 const BODIES_PER_PROCEDURE = 14

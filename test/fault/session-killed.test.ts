@@ -3,10 +3,11 @@
  * without answering" — advice to go and read an answer that never existed. It ends as the session
  * ending: exit 3, and words that say the session ended.
  */
-import * as path from "node:path"
+
 import { spawn } from "node:child_process"
+import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { agent, lichBin, startBackend, waitForJson, waitForRecord, type AgentEvent, type AgentRecord, type Backend } from "../harness.js"
+import { type AgentEvent, type AgentRecord, agent, type Backend, lichBin, startBackend, waitForJson, waitForRecord } from "../harness.js"
 
 let b: Backend
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  * and the winner alone has lich.db open and its coordinates in runtime.json. The lock decides, not
  * the port: before it, different ports meant two backends sharing one database.
  */
-import { spawn, type ChildProcess } from "node:child_process"
+import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"

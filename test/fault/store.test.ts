@@ -5,7 +5,7 @@
  * survives a restart. The read-only file and the full disk are real: a read-only bind mount and a
  * small tmpfs in a mount namespace of the backend's own (a plain chmod stops no root).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"

@@ -6,7 +6,7 @@
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
 import { describe, expect, it } from "vitest"
-import { BIN, NATIVE, agentCall, argvs, cardsEnv, opened, ran, session, world } from "./cardsHarness.js"
+import { agentCall, argvs, BIN, cardsEnv, NATIVE, opened, ran, session, world } from "./cardsHarness.js"
 import { deferred, settle } from "./fakeEngine.js"
 
 const mod = (name: string) => pathToFileURL(path.resolve(__dirname, "..", "..", "hooks", "hooks", "mod", name)).href

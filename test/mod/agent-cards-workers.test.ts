@@ -5,7 +5,7 @@
  * TaskStop's own result shape), and mod-answer gated on LICH_SUBAGENT_DEPTH.
  */
 import { describe, expect, it } from "vitest"
-import { BIN, agentCall, argvs, cardsEnv, opened, ran, session } from "./cardsHarness.js"
+import { agentCall, argvs, BIN, cardsEnv, opened, ran, session } from "./cardsHarness.js"
 import { type Engine, lichEnv, settle } from "./fakeEngine.js"
 
 const render = async (eng: Engine) =>

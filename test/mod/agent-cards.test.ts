@@ -5,7 +5,7 @@
  * fallback with its toast, and Esc while the open runs.
  */
 import { describe, expect, it } from "vitest"
-import { BIN, NATIVE, agentCall, argvs, cardsEnv, opened, ran, session, world } from "./cardsHarness.js"
+import { agentCall, argvs, BIN, cardsEnv, NATIVE, opened, ran, session, world } from "./cardsHarness.js"
 import { deferred, lichEnv, settle } from "./fakeEngine.js"
 
 const PROMPT = "The login tests fail one run in five. Find out why and fix it."

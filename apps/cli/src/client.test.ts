@@ -1,7 +1,7 @@
-import { Info } from "@lich/contract"
-import { Effect } from "effect"
 import * as http from "node:http"
 import type * as net from "node:net"
+import { Info } from "@lich/contract"
+import { Effect } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { httpCall, NO_LICH } from "./client.js"
 

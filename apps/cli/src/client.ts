@@ -5,12 +5,11 @@
  */
 import * as http from "node:http"
 import type { Rpc } from "@effect/rpc"
-import { Data, Effect, ParseResult, Schema } from "effect"
 import { decodeRpcEnvelope, type RpcGroupName } from "@lich/contract"
 import { coordinates, readRuntime } from "@lich/singleton"
-import { Usage } from "./usage.js"
-
+import { Data, Effect, ParseResult, Schema } from "effect"
 import { DEFAULT_TIMEOUT_MS, NO_LICH } from "./reach.js"
+import { Usage } from "./usage.js"
 
 export { DEFAULT_TIMEOUT_MS, NO_LICH }
 

@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { DEFAULT_TIMEOUT_MS, httpCall, type Unsure, Unreachable } from "./client.js"
+import { DEFAULT_TIMEOUT_MS, httpCall, Unreachable, type Unsure } from "./client.js"
 import { Usage } from "./usage.js"
 
 /** The signature of a call, as client.ts's `httpCall` has it. */

@@ -9,18 +9,17 @@
  */
 import * as CliConfig from "@effect/cli/CliConfig"
 import * as Command from "@effect/cli/Command"
+import * as Terminal from "@effect/platform/Terminal"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as NodeTerminal from "@effect/platform-node/NodeTerminal"
-import * as Terminal from "@effect/platform/Terminal"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as HashMap from "effect/HashMap"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
-import * as HashMap from "effect/HashMap"
 import { table } from "./commands/index.js"
-import { subcommandRefusal } from "./subcommands.js"
 import {
   type AnyCommand,
   clearerUsage,
@@ -39,6 +38,7 @@ import {
 import { type ExitTag, exitCodeFor, isExitTag } from "./exitCodes.js"
 import { LichClient } from "./layers.js"
 import { failLine } from "./output.js"
+import { subcommandRefusal } from "./subcommands.js"
 import { Usage as UsageError } from "./usage.js"
 
 /**

@@ -10,12 +10,12 @@
 // any failure runs the native agent (with a toast); after, nothing does, so no work runs twice.
 
 import {
-  PROMPT_LIMIT_BYTES,
   BRANCH_PREFIX,
   branchFrom,
   branchName,
   deliveryAnswer,
   openArgv,
+  PROMPT_LIMIT_BYTES,
   parseOpened,
   reasonLine,
   utf8Bytes

@@ -12,7 +12,7 @@
  * reads after the field's name ("session is required: …"), joined by `toolArgumentsMessage`.
  */
 import { JSONSchema, Option, ParseResult, Schema, SchemaAST } from "effect"
-import { MAX_ANSWER_BYTES, MAX_PROMPT_BYTES, } from "./limits.js"
+import { MAX_ANSWER_BYTES, MAX_PROMPT_BYTES } from "./limits.js"
 import {
   flag,
   given,

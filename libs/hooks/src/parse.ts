@@ -8,7 +8,7 @@
  * client never sees the answer, so being strict about cosmetics would only lose reports.
  */
 import { MAX_LABEL_CHARS, ReportedState, reportedStates, SessionId } from "@lich/contract"
-import { isProviderId, providerIds, type ProviderId } from "@lich/providers"
+import { isProviderId, type ProviderId, providerIds } from "@lich/providers"
 import { Either, Schema } from "effect"
 
 /**
@@ -16,6 +16,7 @@ import { Either, Schema } from "effect"
  * too for the hook tooling. `interrupted` is lich's own inference and never accepted inbound.
  */
 export { ReportedState, reportedStates }
+
 const isReportedState = Schema.is(ReportedState)
 
 export interface SessionStateReport {

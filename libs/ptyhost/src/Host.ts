@@ -11,8 +11,8 @@
  */
 import * as crypto from "node:crypto"
 import type * as net from "node:net"
-import { type Context, Effect, Exit } from "effect"
 import { NodePtyLayer, PtyAdapter, type PtyExitInfo, type PtyProcess, type PtySpawnOptions, ReplayRing } from "@lich/terminal"
+import { type Context, Effect, Exit } from "effect"
 import { type Gather, makeGather } from "./gather.js"
 import { type ClientMessage, dataHeader, frameReader, type HostMessage, jsonFrame, PROTOCOL, type PtyListing } from "./protocol.js"
 

@@ -5,4 +5,4 @@
  */
 export { HostPtyLayer, type HostPtyOptions, ptyLayer } from "./HostPty.js"
 export { keptToken } from "./launch.js"
-export { PROTOCOL, hostLogPath, secretPath, socketPath } from "./protocol.js"
+export { hostLogPath, PROTOCOL, secretPath, socketPath } from "./protocol.js"

@@ -10,9 +10,9 @@ import { type ChildProcess, spawn } from "node:child_process"
 import * as crypto from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { type Env, ensureConfigDir } from "@lich/singleton"
 import { open } from "./connection.js"
 import { hostLogPath, secretPath, socketPath } from "./protocol.js"
-import { ensureConfigDir, type Env } from "@lich/singleton"
 
 /** 32 bytes: the secret is a loopback credential like the token, and twice its length costs nothing. */
 const SECRET_BYTES = 32

@@ -15,7 +15,7 @@
  * keeps serving the sessions it holds until they end, then exits on its own (docs/pty-host.md).
  */
 import * as path from "node:path"
-import { configDir, isDev, type Env } from "@lich/singleton"
+import { configDir, type Env, isDev } from "@lich/singleton"
 import type { PtySpawnOptions } from "@lich/terminal"
 
 export const PROTOCOL = 1

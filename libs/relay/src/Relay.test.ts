@@ -7,7 +7,7 @@
  */
 import { it } from "@effect/vitest"
 import { Ticket } from "@lich/contract"
-import { HookReports, type HookReport } from "@lich/events"
+import { type HookReport, HookReports } from "@lich/events"
 import { Terminals } from "@lich/terminal"
 import { Effect, Fiber } from "effect"
 import { describe, expect } from "vitest"

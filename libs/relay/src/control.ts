@@ -9,8 +9,8 @@
  * for slash commands. A command no poll took in time is withdrawn, so "failed" means nothing ran.
  */
 import { AskResult, type ControlAction, ControlResult, effortLevels, Failed, Refused } from "@lich/contract"
-import { atLeast, type AckOutcome, type ModChannel, type ModCommandInput, type Sent } from "@lich/mod"
-import { provider, isProviderId } from "@lich/providers"
+import { type AckOutcome, atLeast, type ModChannel, type ModCommandInput, type Sent } from "@lich/mod"
+import { isProviderId, provider } from "@lich/providers"
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Deferred, Duration, Effect, Either, Option } from "effect"

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Journal, StoreMemory } from "@lich/store"
 import { Deferred, Effect } from "effect"
 import { changesBetween, ErrandJournal, recordsOf, recordsTouched, seeded } from "./journal.js"
-import { drop, emptyState, type Errand, type Outcome, patchErrand, put, type RelayState, stash } from "./state.js"
+import { drop, type Errand, emptyState, type Outcome, patchErrand, put, type RelayState, stash } from "./state.js"
 
 const errand = (ticket: string, outcome: Deferred.Deferred<Outcome>): Errand => ({
   ticket,

@@ -13,7 +13,7 @@
  */
 import { Journal, type JournalKind, type JournalRow } from "@lich/store"
 import { Context, Deferred, Effect, Layer } from "effect"
-import { emptyState, type Errand, type InboxEntry, type Outcome, type RelayState, type Tomb } from "./state.js"
+import { type Errand, emptyState, type InboxEntry, type Outcome, type RelayState, type Tomb } from "./state.js"
 
 /** The shape of a record's body; a body of another version is dropped (and said so) at restore. */
 const RECORD_VERSION = 1

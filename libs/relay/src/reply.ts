@@ -4,7 +4,7 @@
  * listing each, when there are two. A late answer (the errand ended unanswered within the hour) is
  * filed once into the sender's inbox and announced like any other result (steps/errands.ts).
  */
-import { NotFound, Refused, Replied, type LichError } from "@lich/contract"
+import { type LichError, NotFound, Refused, Replied } from "@lich/contract"
 import { Effect, Either } from "effect"
 import type { Core } from "./core.js"
 import { cleanAnswer } from "./sanitize.js"

@@ -9,7 +9,7 @@
  * It refuses, before anything opens, a caller that is no session and an empty task. Which flags go
  * with --subagent is the CLI's to refuse (--project, --folder, --private), so the payload has none.
  */
-import { OPEN_PROMPT_WAIT_SECONDS, Refused, SubagentOpened, type LichError, type RelayResult, type SubagentPayload } from "@lich/contract"
+import { type LichError, OPEN_PROMPT_WAIT_SECONDS, Refused, type RelayResult, SubagentOpened, type SubagentPayload } from "@lich/contract"
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Effect, Either, Option } from "effect"

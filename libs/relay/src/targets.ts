@@ -3,7 +3,7 @@
  * nothing to type at — and the caller never finds itself among them.
  */
 import { NotFound, Refused } from "@lich/contract"
-import { resolveTarget, type Card, type Workspace } from "@lich/spawn"
+import { type Card, resolveTarget, type Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Effect, Option } from "effect"
 

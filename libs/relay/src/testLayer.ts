@@ -2,17 +2,18 @@
  * The relay over fake PTYs and an in-memory store, for the TestClock suites beside it: every lib the
  * relay needs, wired as the server wires them, with a temp project directory to open sessions in.
  */
+
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { type SendPayload, SessionId, Ticket } from "@lich/contract"
 import { EventHub, HookReports } from "@lich/events"
 import { PluginInstalls } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
 import { ServerConfig, type ServerConfigShape, SessionStates, Workspace, WorkspaceLayer } from "@lich/spawn"
 import { StoreMemory } from "@lich/store"
 import { FakePty, Terminals } from "@lich/terminal"
-import { type SendPayload, SessionId, Ticket } from "@lich/contract"
 import { Duration, Effect, Layer, TestClock } from "effect"
-import * as fs from "node:fs"
-import * as os from "node:os"
-import * as path from "node:path"
 import { afterAll } from "vitest"
 import { Relay, RelayLayer } from "./Relay.js"
 

@@ -5,8 +5,8 @@
 import { ENDED } from "@lich/contract"
 import { describe, expect, it } from "vitest"
 import type { Errand, RelayState } from "./state.js"
-import { entry, errand, inboxOf, published, resolved, run, state, work } from "./testState.js"
 import { DEFAULT_WAITING, type TurnState } from "./steps/turns.js"
+import { entry, errand, inboxOf, published, resolved, run, state, work } from "./testState.js"
 
 const report = (s: RelayState, st: TurnState, reason = "", id = "w") => run(s, { _tag: "Reported", id, state: st, reason })
 

@@ -4,4 +4,4 @@
  */
 export * from "./contract.js"
 export { type Command, confine, findBwrap, lookPath, realDir } from "./host.js"
-export { probeConfinement, type ProbeOptions, type ProbeResult } from "./probe.js"
+export { type ProbeOptions, type ProbeResult, probeConfinement } from "./probe.js"

@@ -1,7 +1,7 @@
-import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { findBwrap } from "./host.js"
 import { probeConfinement } from "./probe.js"

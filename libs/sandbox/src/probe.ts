@@ -6,12 +6,13 @@
  * installed yet every confined session dies. Bounded at 2 s and killed, so a kernel that blocks the
  * request cannot hang whoever asked (doctor). It never decides whether a session is confined.
  */
-import { Effect } from "effect"
+
 import { execFile } from "node:child_process"
 import * as crypto from "node:crypto"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { Effect } from "effect"
 import { confine, findBwrap, realDir } from "./host.js"
 
 export type ProbeResult =

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Exit } from "effect"
 import { afterEach, beforeEach } from "vitest"
-import { configDir, runtimeFile, type Env } from "./paths.js"
+import { configDir, type Env, runtimeFile } from "./paths.js"
 import { readRuntime, writeRuntime } from "./runtime.js"
 import * as Singleton from "./Singleton.js"
 

@@ -5,10 +5,10 @@
 
 import { Data, Effect } from "effect"
 import type * as Scope from "effect/Scope"
-import { ensureConfigDir, listenPort as resolveListenPort, type Env } from "./paths.js"
-import { cleanStale as clean, probeRunning, PING_TIMEOUT_MS, type Probe } from "./probe.js"
 import { acquireLock } from "./lock.js"
-import { removeRuntime, writeRuntime, type Runtime } from "./runtime.js"
+import { type Env, ensureConfigDir, listenPort as resolveListenPort } from "./paths.js"
+import { cleanStale as clean, PING_TIMEOUT_MS, type Probe, probeRunning } from "./probe.js"
+import { type Runtime, removeRuntime, writeRuntime } from "./runtime.js"
 
 /** A singleton file or setting the backend cannot start without. */
 export class SingletonError extends Data.TaggedError("SingletonError")<{

@@ -8,10 +8,11 @@
 // stale lock to clean up, unlike a pid file. SQLite is already how the backend keeps its state, so
 // this costs no new dependency. Server only: the CLI never takes it, and the package is free of
 // side effects, so the CLI's bundle leaves this module (and better-sqlite3) out.
-import Database from "better-sqlite3"
+
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { ensureConfigDir, isDev, configDir, type Env } from "./paths.js"
+import Database from "better-sqlite3"
+import { configDir, type Env, ensureConfigDir, isDev } from "./paths.js"
 
 /** `lich.lock`, or `lich-dev.lock` under LICH_DEV: beside the database it protects. */
 export const lockFile = (env: Env = process.env): string => path.join(configDir(env), `lich${isDev(env) ? "-dev" : ""}.lock`)

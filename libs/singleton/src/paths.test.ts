@@ -4,15 +4,15 @@ import * as path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import {
   configDir,
+  DEFAULT_LISTEN_PORT,
   dataDir,
   dbFile,
-  DEFAULT_LISTEN_PORT,
+  type Env,
   ensureConfigDir,
   isDev,
   listenPort,
   logFile,
-  runtimeFile,
-  type Env
+  runtimeFile
 } from "./paths.js"
 
 let root: string

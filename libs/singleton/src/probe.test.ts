@@ -5,7 +5,7 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { runtimeFile, type Env } from "./paths.js"
+import { type Env, runtimeFile } from "./paths.js"
 import { cleanStale, pidAlive, ping, probeRunning } from "./probe.js"
 import { readRuntime, writeRuntime } from "./runtime.js"
 

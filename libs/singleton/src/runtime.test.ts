@@ -2,8 +2,8 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { configDir, runtimeFile, type Env } from "./paths.js"
-import { coordinates, newToken, readRuntime, removeRuntime, unreadable, writeRuntime, type Runtime } from "./runtime.js"
+import { configDir, type Env, runtimeFile } from "./paths.js"
+import { coordinates, newToken, type Runtime, readRuntime, removeRuntime, unreadable, writeRuntime } from "./runtime.js"
 
 let root: string
 let env: Env

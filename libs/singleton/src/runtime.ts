@@ -9,7 +9,7 @@
 import * as crypto from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { ensureConfigDir, parsePort, runtimeFile, type Env } from "./paths.js"
+import { type Env, ensureConfigDir, parsePort, runtimeFile } from "./paths.js"
 
 /** The running lich as runtime.json records it. */
 export interface Runtime {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto"
+import type * as SqlClient from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, TestClock } from "effect"
-import type * as SqlClient from "@effect/sql/SqlClient"
-import { normalizeProjectPath, projectIdFor, projectNameFor, Projects, type ProjectsShape } from "./Projects.js"
+import { normalizeProjectPath, Projects, type ProjectsShape, projectIdFor, projectNameFor } from "./Projects.js"
 import type { StoreServices } from "./Store.js"
 import { withStore } from "./testStore.js"
 

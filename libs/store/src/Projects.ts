@@ -10,7 +10,7 @@ import { createHash } from "node:crypto"
 import * as NodePath from "node:path"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
-import { repoDeps, type RepoDeps } from "./repoDeps.js"
+import { type RepoDeps, repoDeps } from "./repoDeps.js"
 import { StoreError } from "./StoreError.js"
 import type { StoreHealth } from "./StoreHealth.js"
 

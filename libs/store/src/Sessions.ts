@@ -10,8 +10,8 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
 import { sameName } from "./Projects.js"
+import { type RepoDeps, repoDeps } from "./repoDeps.js"
 import { fromRecord, type NewSession, type SessionRecord, type SessionRow, toRecord } from "./SessionRow.js"
-import { repoDeps, type RepoDeps } from "./repoDeps.js"
 import type { StoreError } from "./StoreError.js"
 import type { StoreHealth } from "./StoreHealth.js"
 

@@ -1,12 +1,12 @@
-import * as SqlClient from "@effect/sql/SqlClient"
-import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
-import { mkdtempSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, existsSync } from "node:fs"
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { describe, expect, it } from "@effect/vitest"
 import Database from "better-sqlite3"
+import { Effect, Layer, Option } from "effect"
 import { Settings } from "./Settings.js"
-import { Database as StoreDatabase, Repositories } from "./Store.js"
+import { Repositories, Database as StoreDatabase } from "./Store.js"
 import { StoreHealth } from "./StoreHealth.js"
 
 const tempDir = () => {

@@ -12,12 +12,13 @@
  * A full disk is the other way writes stop landing: that one SQLite reports itself (SQLITE_FULL),
  * and StoreError's message names it; it is not sticky, since freeing space fixes it.
  */
+
+import * as fs from "node:fs"
+import * as path from "node:path"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Context, Effect, Layer, Option, Ref } from "effect"
-import * as fs from "node:fs"
-import * as path from "node:path"
-import { describeCause, readOnlyWords, sqliteCode, StoreError, storeErrors } from "./StoreError.js"
+import { describeCause, readOnlyWords, StoreError, sqliteCode, storeErrors } from "./StoreError.js"
 
 export interface StoreHealthShape {
   /** Why the store cannot keep writes any more, once it knows; None while it is healthy. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { initialScan, printable, scanScreen, type ScreenRules } from "./Screen.js"
+import { initialScan, printable, type ScreenRules, scanScreen } from "./Screen.js"
 
 const codex: ScreenRules = {
   ready: ["Ask Codex to do anything"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { type MarkerScan, scanForMarker, SETUP_DONE_MARKER, setupWrapper, shellQuote } from "./SetupMarker.js"
+import { type MarkerScan, SETUP_DONE_MARKER, scanForMarker, setupWrapper, shellQuote } from "./SetupMarker.js"
 
 const bytes = (s: string) => new TextEncoder().encode(s)
 const scanAll = (...chunks: Array<string>): Array<MarkerScan> => {

@@ -4,8 +4,8 @@
  */
 import { boundMessages } from "@lich/contract"
 import { Data } from "effect"
-import { PtySpawnError } from "./PtyAdapter.js"
 import { MAX_MESSAGE_BYTES } from "./Paste.js"
+import { PtySpawnError } from "./PtyAdapter.js"
 
 export { PtySpawnError }
 

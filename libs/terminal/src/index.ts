@@ -4,9 +4,9 @@
  * `@lich/terminal/contract` where a native module must not load.
  */
 export * from "./contract.js"
-export { FakePty, type FakeProcess } from "./FakePty.js"
+export { type FakeProcess, FakePty } from "./FakePty.js"
+export type { OutputFollower } from "./Fanout.js"
 export { NodePtyLayer } from "./NodePty.js"
 export { type KeptPty, PtyAdapter, type PtyExitInfo, type PtyProcess, type PtySpawnOptions } from "./PtyAdapter.js"
-export type { OutputFollower } from "./Fanout.js"
 export { ReplayRing } from "./ReplayRing.js"
 export { type StartOptions, Terminals, type TerminalsShape } from "./Terminals.js"

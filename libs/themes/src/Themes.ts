@@ -4,12 +4,13 @@
  * a file that fails validation is left out and logged, never half-applied. The choice is stored in
  * the settings (`appearance.theme`) and announced with `theme-changed`, which repaints every window.
  */
+
+import * as fs from "node:fs/promises"
+import * as path from "node:path"
 import { Failed, NotFound, ThemeInfo, ThemeList, ThemeSwitched } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Settings } from "@lich/store"
 import { Context, Effect, Either, Layer } from "effect"
-import * as fs from "node:fs/promises"
-import * as path from "node:path"
 import { bundled, SYSTEM_ID, SYSTEM_NAME } from "./bundled.js"
 import { pairOf, type ThemeFile, validateTheme } from "./validate.js"
 

@@ -1,2 +1,2 @@
-export * from "./Themes.js"
 export * from "./contract.js"
+export * from "./Themes.js"

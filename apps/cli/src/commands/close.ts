@@ -3,7 +3,7 @@ import { Close, Rename } from "@lich/contract"
 import { Effect } from "effect"
 import { call } from "../layers.js"
 import { renderClosed, renderRenamed } from "../render/spawn.js"
-import { jsonFlag, printed, projectFlag, sender, sessionAnd, sessionWordArgs, SPAWN_TIMEOUT_MS } from "./shared.js"
+import { jsonFlag, printed, projectFlag, SPAWN_TIMEOUT_MS, sender, sessionAnd, sessionWordArgs } from "./shared.js"
 
 export const close = Command.make(
   "close",

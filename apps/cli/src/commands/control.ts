@@ -7,13 +7,13 @@
 import { Args, Command } from "@effect/cli"
 import { Ask, Control, type ControlAction } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../layers.js"
 import { exitCodeFor } from "../exitCodes.js"
+import { call } from "../layers.js"
 import { json as printJson, setExit, stdout } from "../output.js"
 import { askJson, controlJson, renderAsk, renderControl } from "../render/mod.js"
 import { Usage } from "../usage.js"
-import { jsonFlag, projectFlag, sender } from "./shared.js"
 import { WAIT_SLACK_MS } from "./relay.js"
+import { jsonFlag, projectFlag, sender } from "./shared.js"
 
 const ACTIONS: ReadonlyArray<ControlAction> = ["prompt", "abort", "model", "effort", "command"]
 /** 60 s: the longest a session is waited on to confirm (a slash command), plus the socket's slack. */

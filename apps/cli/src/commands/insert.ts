@@ -5,8 +5,8 @@ import { Effect, Either } from "effect"
 import { call } from "../layers.js"
 import { renderFocused, renderInserted } from "../render/relay.js"
 import { Usage } from "../usage.js"
-import { jsonFlag, print, projectFlag, sender } from "./shared.js"
 import { WAIT_SLACK_MS } from "./relay.js"
+import { jsonFlag, print, projectFlag, sender } from "./shared.js"
 
 const tooLarge = (size: string) => new Usage({ message: boundMessages.insertTooLong(size) })
 

@@ -3,12 +3,13 @@
  * or at $LICH_NATIVE. The window itself is another program; this command only finds it, makes sure a
  * backend runs, and starts it detached with the backend's coordinates in its environment.
  */
-import { Command } from "@effect/cli"
-import { coordinates } from "@lich/singleton"
-import { Data, Effect } from "effect"
+
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { Command } from "@effect/cli"
+import { coordinates } from "@lich/singleton"
+import { Data, Effect } from "effect"
 import { stdout } from "../output.js"
 
 /** The native window is missing, or the backend it needs would not start. Exit 1. */

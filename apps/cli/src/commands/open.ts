@@ -1,14 +1,14 @@
 import { Command, Options } from "@effect/cli"
-import { Open, OPEN_PROMPT_WAIT_SECONDS, Send, Subagent, type Opened, type RelayResult } from "@lich/contract"
+import { OPEN_PROMPT_WAIT_SECONDS, Open, type Opened, type RelayResult, Send, Subagent } from "@lich/contract"
 import { Effect, Either } from "effect"
-import { call } from "../layers.js"
 import { exitCodes } from "../exitCodes.js"
+import { call } from "../layers.js"
 import { failLine, json as printJson, setExit, stdout } from "../output.js"
 import { renderResult, resultJson } from "../render/relay.js"
 import { renderOpened, renderStartFailure } from "../render/spawn.js"
 import { Usage } from "../usage.js"
 import { waitBudgetMs } from "./relay.js"
-import { jsonFlag, projectFlag, sender, SPAWN_TIMEOUT_MS } from "./shared.js"
+import { jsonFlag, projectFlag, SPAWN_TIMEOUT_MS, sender } from "./shared.js"
 
 const text = (name: string, description: string) => Options.text(name).pipe(Options.withDescription(description), Options.withDefault(""))
 

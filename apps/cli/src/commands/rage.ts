@@ -3,15 +3,16 @@
  * lich cannot report on itself (a window that never opened, a window that froze). Needs no running
  * lich — whether one runs and answers is one of the facts. Never opens the store; uploads nothing.
  */
+
+import { execFileSync } from "node:child_process"
+import * as http from "node:http"
+import * as os from "node:os"
+import * as path from "node:path"
 import { Command, Options } from "@effect/cli"
 import { type Answer, defaultName, envText, findInstance, listDir, logFiles, providerFacts, tail, whichOn, writeBundle } from "@lich/doctor"
 import { probeConfinement } from "@lich/sandbox"
 import { configDir, coordinates, logFile, readRuntime } from "@lich/singleton"
 import { Data, Effect } from "effect"
-import { execFileSync } from "node:child_process"
-import * as http from "node:http"
-import * as os from "node:os"
-import * as path from "node:path"
 // The launch's own browser rule, as doctor uses it.
 import { findBrowser } from "../../../server/src/window/browser.js"
 import { stdout } from "../output.js"

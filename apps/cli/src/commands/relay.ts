@@ -1,9 +1,9 @@
 /** send, wait and reply: handing a task over, holding the line for its answer, answering one. */
 import { Args, Command, Options } from "@effect/cli"
-import { Collect, DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, Reply, Send, Ticket, Wait, type RelayResult } from "@lich/contract"
+import { Collect, DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, type RelayResult, Reply, Send, Ticket, Wait } from "@lich/contract"
 import { Effect } from "effect"
-import { call } from "../layers.js"
 import { exitCodeFor, exitCodes } from "../exitCodes.js"
+import { call } from "../layers.js"
 import { json as printJson, setExit, stdout } from "../output.js"
 import { renderCollected, renderReplied, renderResult, resultJson } from "../render/relay.js"
 import { Usage } from "../usage.js"

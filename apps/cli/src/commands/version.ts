@@ -1,11 +1,11 @@
+import * as net from "node:net"
 import { Command } from "@effect/cli"
 import { Info, Quit } from "@lich/contract"
+import { coordinates } from "@lich/singleton"
 import { Effect, Option } from "effect"
-import * as net from "node:net"
 import { NO_LICH, Unreachable } from "../client.js"
 import { call } from "../layers.js"
 import { json as printJson, stdout } from "../output.js"
-import { coordinates } from "@lich/singleton"
 import { jsonFlag } from "./shared.js"
 
 declare const __LICH_VERSION__: string

@@ -4,7 +4,7 @@ import { ColorFolder, File, Folders, RenameFolder, Worktrees } from "@lich/contr
 import { Effect } from "effect"
 import { call } from "../layers.js"
 import { renderFiled, renderFolderPainted, renderFolderRenamed, renderFolders, renderWorktrees } from "../render/workspace.js"
-import { jsonFlag, printed, projectFlag, sender, sessionAnd, sessionWordArgs, SPAWN_TIMEOUT_MS } from "./shared.js"
+import { jsonFlag, printed, projectFlag, SPAWN_TIMEOUT_MS, sender, sessionAnd, sessionWordArgs } from "./shared.js"
 
 /** The flags and the argument of a command over one folder. */
 const oneFolder = { project: projectFlag, json: jsonFlag, folder: Args.text({ name: "folder" }) }

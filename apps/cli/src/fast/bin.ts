@@ -7,10 +7,11 @@
  * CLI bundle through bin/lich's loader, and that runs the command from the start as if this bundle
  * had never been there.
  */
-import { failText, outText, plain, stripAnsi } from "./text.js"
+
 import type { Result } from "./result.js"
 import { sessions, whoami } from "./sessions.js"
 import { ignoreEpipe } from "./streams.js"
+import { failText, outText, plain, stripAnsi } from "./text.js"
 
 declare const __lichLoad: ((name: string) => unknown) | undefined
 

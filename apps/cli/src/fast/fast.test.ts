@@ -1,7 +1,8 @@
 /** The fast path's pieces against the full path's: the one "no lich" line both read, the same roster decoding. */
+
+import { Peer, Peers, SessionState, Whoami } from "@lich/contract"
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
-import { Peer, Peers, SessionState, Whoami } from "@lich/contract"
 import { NO_LICH as clientNoLich } from "../client.js"
 import { NO_LICH } from "../reach.js"
 import { decodeOne, decodePeers, PEER_FIELDS } from "./sessions.js"

@@ -11,10 +11,10 @@
 // The build sends shownStates to limits.ts, which imports nothing (scripts/build.mjs, deep-imports).
 import { type Peer, shownStates } from "@lich/contract"
 import { exitCodes } from "../exitCodes.js"
-import { renderSessions, renderWhoami } from "../render/sessions.js"
 import { NO_LICH } from "../reach.js"
-import type { Result } from "./result.js"
+import { renderSessions, renderWhoami } from "../render/sessions.js"
 import { post } from "./request.js"
+import type { Result } from "./result.js"
 
 /** Peer's fields in the order the schema (libs/contract/src/session.ts) declares them. */
 export const PEER_FIELDS = ["label", "name", "project", "kind", "state", "id", "path", "projectPath"] as const

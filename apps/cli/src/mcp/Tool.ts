@@ -5,7 +5,7 @@
  * drift. A tool either answers text or fails with a message; the protocol turns a failure into an
  * isError result, never a JSON-RPC error, so the agent reads what went wrong and keeps its turn.
  */
-import { type FromId, fromId, toolInputJsonSchema, type ToolInputJsonSchema } from "@lich/contract"
+import { type FromId, fromId, type ToolInputJsonSchema, toolInputJsonSchema } from "@lich/contract"
 import { Effect, type Schema } from "effect"
 import type { LichClient } from "../layers.js"
 import { type Args, decodeArgs } from "./args.js"

@@ -8,7 +8,7 @@ import { Ask, AskSessionInput, Control, ControlSessionInput } from "@lich/contra
 import { Effect } from "effect"
 import { call } from "../layers.js"
 import { renderAsk, renderControl } from "../render/mod.js"
-import { sender, tool, type Tool } from "./Tool.js"
+import { sender, type Tool, tool } from "./Tool.js"
 
 /** The server waits 60 s at most for a slash command and 90 s for an answer; the call waits a little longer. */
 const CONTROL_BUDGET_MS = 90_000

@@ -3,6 +3,8 @@
  * that was handed to you. The words of every outcome are the CLI's own renderers in their "mcp"
  * variant, so a tool result and `lich send` never drift apart.
  */
+
+import type { RelayResult } from "@lich/contract"
 import {
   Collect,
   ListSessionsInput,
@@ -14,11 +16,10 @@ import {
   Wait,
   WaitForAnswerInput
 } from "@lich/contract"
-import type { RelayResult } from "@lich/contract"
 import { Effect } from "effect"
 import { call } from "../layers.js"
 import { renderCollected, renderReplied, renderResult } from "../render/relay.js"
-import { ok, sender, tool, type Tool, type ToolText } from "./Tool.js"
+import { ok, sender, type Tool, type ToolText, tool } from "./Tool.js"
 
 /** 30 s past the hold: the server answers when the hold ends, so the socket must outlive it. */
 const HOLD_MARGIN_MS = 30_000

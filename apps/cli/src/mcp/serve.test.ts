@@ -1,9 +1,9 @@
+import { PassThrough } from "node:stream"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Schema } from "effect"
-import { PassThrough } from "node:stream"
 import { LichClient } from "../layers.js"
 import { serve } from "./serve.js"
-import { ok, tool, type Tool, type ToolText } from "./Tool.js"
+import { ok, type Tool, type ToolText, tool } from "./Tool.js"
 
 /** A server on in-memory pipes, and its output read line by line as it is written. */
 const harness = (tools: ReadonlyArray<Tool>) => {

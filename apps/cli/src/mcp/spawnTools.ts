@@ -3,6 +3,8 @@
  * rename, list the worktrees and folders, file a session, rename or colour a folder. Each is one
  * spawn RPC and the CLI's words for its result.
  */
+
+import type { Opened } from "@lich/contract"
 import {
   Close,
   CloseSessionInput,
@@ -13,8 +15,8 @@ import {
   Folders,
   ListFoldersInput,
   ListWorktreesInput,
-  Open,
   OPEN_PROMPT_WAIT_SECONDS,
+  Open,
   OpenSessionInput,
   Rename,
   RenameFolder,
@@ -23,14 +25,13 @@ import {
   Send,
   Worktrees
 } from "@lich/contract"
-import type { Opened } from "@lich/contract"
 import { Effect } from "effect"
 import { call, type LichClient } from "../layers.js"
 import { renderClosed, renderOpened, renderRenamed, renderStartFailure } from "../render/spawn.js"
 import { renderFiled, renderFolderPainted, renderFolderRenamed } from "../render/workspace.js"
 import { Refusal } from "./args.js"
 import { holdMs, resultText } from "./relayTools.js"
-import { type Failure, ok, sender, tool, type Tool, type ToolText } from "./Tool.js"
+import { type Failure, ok, sender, type Tool, type ToolText, tool } from "./Tool.js"
 
 /** 60 s: opening or closing may run git (fetch, worktree add or remove). */
 const SPAWN_TIMEOUT_MS = 60_000

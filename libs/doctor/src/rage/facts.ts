@@ -4,11 +4,12 @@
  * deep, and the tails of the logs. The database and the browser profile are named with their size,
  * never read — a bug report must not cost a migration nor carry a workspace.
  */
+
+import * as fs from "node:fs"
+import * as path from "node:path"
 import { providers, resolveBinary } from "@lich/providers"
 import { configDir, dataDir, type Env, isDev, logFile, pidAlive, readRuntime } from "@lich/singleton"
 import { withOpenFile } from "../files.js"
-import * as fs from "node:fs"
-import * as path from "node:path"
 
 /** 4 MiB per log: the tail is where the failure is, and an archive must stay attachable. */
 export const LOG_TAIL_BYTES = 4 * 1024 * 1024

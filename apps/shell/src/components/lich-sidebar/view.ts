@@ -1,7 +1,7 @@
 /** The sidebar's rows: a header per block that has a title, then its cards. */
 import { blockMark, groupCards } from "../../logic/groups.js"
 import type { Card } from "../../logic/model.js"
-import { PALETTE, isPaletteColor } from "../../logic/tints.js"
+import { isPaletteColor, PALETTE } from "../../logic/tints.js"
 
 export type Row =
   | {
