@@ -73,7 +73,11 @@ const waitFile = (file) =>
   new Promise((resolve) => {
     const look = () => fs.existsSync(file)
     if (look()) return resolve()
-    const w = fs.watch(path.dirname(file), () => look() && (w.close(), resolve()))
+    const w = fs.watch(path.dirname(file), () => {
+      if (!look()) return
+      w.close()
+      resolve()
+    })
   })
 /** The epoch ms at which the target's fake agent logged a paste containing `needle`. */
 const pastedAt = (id, needle) =>
@@ -84,7 +88,10 @@ const pastedAt = (id, needle) =>
       for (const line of fs.readFileSync(file, "utf8").split("\n")) {
         if (!line) continue
         const r = JSON.parse(line)
-        if (r.event === "paste" && r.text.includes(needle)) return (resolve(r.at), true)
+        if (r.event === "paste" && r.text.includes(needle)) {
+          resolve(r.at)
+          return true
+        }
       }
       return false
     }

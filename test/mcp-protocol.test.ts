@@ -21,10 +21,10 @@ describe("lich mcp over stdio", () => {
       clientInfo: { name: "it", version: "0" }
     })
     expect(r).toMatchObject({ jsonrpc: "2.0", id: 1 })
-    expect(r.result.protocolVersion).toBe("2025-03-26")
-    expect(r.result.serverInfo).toMatchObject({ name: "lich" })
-    expect(r.result.capabilities).toEqual({ tools: {} })
-    const briefing: string = r.result.instructions
+    expect(r.result?.protocolVersion).toBe("2025-03-26")
+    expect(r.result?.serverInfo).toMatchObject({ name: "lich" })
+    expect(r.result?.capabilities).toEqual({ tools: {} })
+    const briefing = r.result?.instructions ?? ""
     for (const word of ["open_session", "worktree", "prompt", "[lich]", "wait_for_answer", "reply_to_session", "ticket"]) {
       expect(briefing).toContain(word)
     }
@@ -41,7 +41,7 @@ describe("lich mcp over stdio", () => {
 
   it("lists the fourteen tools by their exact names, each with a schema, and readOnlyHint on the three list tools", async () => {
     const r = await rig.mcp.request("tools/list", {})
-    const listed = r.result.tools as Array<{ name: string; description: string; inputSchema: { type: string }; annotations?: unknown }>
+    const listed = r.result?.tools as Array<{ name: string; description: string; inputSchema: { type: string }; annotations?: unknown }>
     expect(listed.map((t) => t.name)).toEqual(toolNames)
     for (const t of listed) {
       expect(t.inputSchema.type).toBe("object")

@@ -9,10 +9,21 @@ import * as path from "node:path"
 import { afterAll, beforeAll, expect } from "vitest"
 import { type Backend, lichBin, startBackend } from "./harness.js"
 
+/** The fields of a result these tests read: initialize's, tools/list's and tools/call's. */
+export interface McpResult {
+  readonly protocolVersion?: string
+  readonly serverInfo?: unknown
+  readonly capabilities?: unknown
+  readonly instructions?: string
+  readonly tools?: ReadonlyArray<unknown>
+  readonly content?: ReadonlyArray<{ readonly type: string; readonly text: string }>
+  readonly isError?: boolean
+}
+
 export interface Reply {
   readonly jsonrpc: string
   readonly id: unknown
-  readonly result?: any
+  readonly result?: McpResult
   readonly error?: { readonly code: number; readonly message: string }
 }
 
@@ -59,9 +70,10 @@ export class McpClient {
   async tool(name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
     const r = await this.request("tools/call", { name, arguments: args })
     expect(r.error).toBeUndefined()
-    expect(r.result.content).toHaveLength(1)
-    expect(r.result.content[0].type).toBe("text")
-    return { text: r.result.content[0].text, isError: r.result.isError === true }
+    expect(r.result?.content).toHaveLength(1)
+    const [content] = r.result?.content ?? []
+    expect(content?.type).toBe("text")
+    return { text: content?.text ?? "", isError: r.result?.isError === true }
   }
 
   close() {

@@ -155,7 +155,7 @@ describe("a PTY host that dies", () => {
           path: `/session-touched?token=${token}`,
           headers: { "content-type": "application/json" }
         },
-        (res) => (res.resume(), res.on("end", resolve))
+        (res) => res.on("end", resolve).resume()
       )
       req.end(JSON.stringify({ session_id: opened[0] }))
     })

@@ -58,7 +58,11 @@ describe("a backend that dies", () => {
       const file = path.join(b.env.FAKE_AGENT_LOG!, `${t.id}.messages.jsonl`)
       const look = () => fs.existsSync(file) && fs.readFileSync(file, "utf8").includes("wait for me")
       if (look()) return resolve()
-      const w = fs.watch(path.dirname(file), () => look() && (w.close(), resolve()))
+      const w = fs.watch(path.dirname(file), () => {
+        if (!look()) return
+        w.close()
+        resolve()
+      })
     })
     const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
       child.on("exit", (code) => resolve({ code, at: Date.now() }))

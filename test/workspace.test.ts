@@ -22,22 +22,25 @@ afterAll(async () => {
   await b?.stop()
 })
 
+/** What `open --json` prints, as far as these tests read it by name. */
+type Opened = { readonly id: string; readonly projectId: string; readonly path: string } & Record<string, unknown>
+
 const openJson = async (args: ReadonlyArray<string>) => {
   const r = await b.lich(["open", "--project", repo.dir, "--json", ...args])
   expect(r.stderr).toBe("")
   expect(r.code).toBe(0)
-  return JSON.parse(r.stdout) as Record<string, any>
+  return JSON.parse(r.stdout) as Opened
 }
 const record = (id: string) => waitForJson<AgentRecord>(path.join(b.env.FAKE_AGENT_LOG!, `${id}.json`))
 const branches = () => git(repo.dir, ["branch", "--list", "--format=%(refname:short)"]).split("\n")
 
 describe("open --worktree", () => {
-  let featA: Record<string, any>
-  let featR: Record<string, any>
+  let featA: Opened
+  let featR: Opened
 
   it("cuts a new branch off the project's current branch, labelled after it, with .env seeded and build.log not", async () => {
     featA = await openJson(["--worktree", "feat-a", "--model", "opus-birth"])
-    const projectId = featA.projectId as string
+    const projectId = featA.projectId
     const checkout = path.join(b.env.XDG_DATA_HOME!, "lich", "worktrees", projectId, "feat-a")
     expect(featA).toMatchObject({ label: "feat-a", path: checkout, project: "shop", confined: false })
     expect(git(checkout, ["rev-parse", "--abbrev-ref", "HEAD"])).toBe("feat-a")

@@ -68,7 +68,7 @@ describe("the window following events", () => {
     await page.waitForFunction(() => {
       const sidebar = document.querySelector("lich-app")!.shadowRoot!.querySelector("lich-sidebar")!.shadowRoot!
       const beta = [...sidebar.querySelectorAll("lich-session-card")].find((c) => c.card.label === "beta")
-      return beta?.shadowRoot!.querySelector<HTMLElement>(".card")!.style.getPropertyValue("--tint") === "#14b8a6"
+      return beta?.shadowRoot?.querySelector<HTMLElement>(".card")?.style.getPropertyValue("--tint") === "#14b8a6"
     })
     const order = await page
       .locator("lich-sidebar .list > *")

@@ -98,7 +98,11 @@ describe("insert - from an endless stdin", () => {
     // An endless writer: as fast as the pipe takes it, until the reader is gone.
     const pump = () => {
       while (open && child.stdin.write(chunk)) written += chunk.length
-      if (open) child.stdin.once("drain", () => ((written += chunk.length), pump()))
+      if (!open) return
+      child.stdin.once("drain", () => {
+        written += chunk.length
+        pump()
+      })
     }
     pump()
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve))
@@ -117,7 +121,12 @@ describe("the startup line", () => {
     const env = isolatedEnv(dir, await freePort())
     const child = spawn(lichBin, ["--no-window"], { env, stdio: ["ignore", "pipe", "pipe"] })
     let out = ""
-    await new Promise<void>((resolve) => child.stdout.on("data", (d) => ((out += d), out.includes("Window:") && resolve())))
+    await new Promise<void>((resolve) =>
+      child.stdout.on("data", (d) => {
+        out += d
+        if (out.includes("Window:")) resolve()
+      })
+    )
     const token = JSON.parse(fs.readFileSync(path.join(env.XDG_CONFIG_HOME!, "lich", "runtime.json"), "utf8")).token as string
     expect(out).toMatch(/Window: http:\/\/127\.0\.0\.1:\d+\/\?launch=[0-9a-f]{32} /)
     expect(out).not.toContain(token)

@@ -95,6 +95,7 @@ describe("a read-only lich.db", () => {
     const first = await serve([lichBin, "--no-window"], t.env)
     expect((await lichWithin(["open", "--project", t.project, "--kind", "shell"], t.env, 15_000)).code).toBe(0)
     await quit(first)
+    if (!root) fs.chmodSync(t.db, 0o444)
     const argv = root
       ? [
           "unshare",
@@ -108,7 +109,7 @@ describe("a read-only lich.db", () => {
           t.db,
           lichBin
         ]
-      : (fs.chmodSync(t.db, 0o444), [lichBin, "--no-window"])
+      : [lichBin, "--no-window"]
     await serve(argv, t.env)
     const r = await lichWithin(["rename", "Session 1", "--project", t.project, "renamed"], t.env, 15_000)
     expect(r).toMatchObject({

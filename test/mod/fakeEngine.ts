@@ -11,7 +11,10 @@
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
 
-type Hook = (...args: Array<any>) => any
+/** A hook as the module registers it: plain JS, so what it takes and answers is untyped here. */
+type Hook = (...args: Array<never>) => unknown
+/** Calls a hook the way Claude Code does, with whatever arguments the event carries. */
+const invoke = (hook: Hook, ...args: Array<unknown>): unknown => (hook as (...a: Array<unknown>) => unknown)(...args)
 
 export interface Deferred<T> {
   readonly promise: Promise<T>
@@ -148,12 +151,27 @@ const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
       })
     })
   const after = (ms: number, fn: () => void) => {
-    const timer: Timer = { ms, cancelled: false, fire: () => void (timer.cancelled || fn()) }
+    const timer: Timer = {
+      ms,
+      cancelled: false,
+      fire: () => {
+        if (!timer.cancelled) fn()
+      }
+    }
     streams.timers.push(timer)
-    return { cancel: () => void (timer.cancelled = true) }
+    return {
+      cancel: () => {
+        timer.cancelled = true
+      }
+    }
   }
   const $ = {
-    env: { get: async (name: string) => (counts.envReads.push(name), env[name]) },
+    env: {
+      get: async (name: string) => {
+        counts.envReads.push(name)
+        return env[name]
+      }
+    },
     http: { fetch },
     clock: { after, now: async () => counts.now },
     process: {
@@ -226,7 +244,7 @@ export const load = async (env: Record<string, string> = lichEnv, auto: AutoRepl
   const dispatch = (event: string, e: Record<string, unknown>, next: Hook = async (x: unknown) => x) => {
     const hit = registrations.filter((r) => r.pattern === event && matches(r.matcher, e))
     if (hit.length > 1) throw new Error(`${event} matched ${hit.length} registrations`)
-    return hit.length === 0 ? next(e) : hit[0]!.hook($, e, next)
+    return hit.length === 0 ? invoke(next, e) : invoke(hit[0]!.hook, $, e, next)
   }
 
   return {
@@ -242,7 +260,9 @@ export const load = async (env: Record<string, string> = lichEnv, auto: AutoRepl
     invalidations: () => counts.invalidations,
     toasts: counts.toasts,
     /** Sets what `$.clock.now()` answers from now on. */
-    setNow: (ms: number) => void (counts.now = ms)
+    setNow: (ms: number) => {
+      counts.now = ms
+    }
   }
 }
 

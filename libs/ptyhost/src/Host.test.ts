@@ -33,14 +33,18 @@ beforeEach(async () => {
   const spawned = Context.get(ctx, FakePty).spawned
   fakes = () => Effect.runSync(Ref.get(spawned))
   // Per host: a host of an earlier test that notices its last close late must not count here.
-  const mine = (idle = { count: 0 })
-  const waiters: Array<() => void> = (gone = [])
+  const mine = { count: 0 }
+  const waiters: Array<() => void> = []
+  idle = mine
+  gone = waiters
   const host = makeHost({
     secret: SECRET,
     version: "test",
     log: () => undefined,
     onIdle: () => mine.count++,
-    onDisconnect: () => waiters.splice(0).forEach((w) => w()),
+    onDisconnect: () => {
+      for (const w of waiters.splice(0)) w()
+    },
     adapter: Context.get(ctx, PtyAdapter)
   })
   server = net.createServer(host.connection)
@@ -147,7 +151,10 @@ describe("the PTY host", () => {
     raw.on(
       "data",
       frameReader({
-        json: (m) => (said.push(m as Record<string, unknown>), waiters.splice(0).forEach((w) => w())),
+        json: (m) => {
+          said.push(m as Record<string, unknown>)
+          for (const w of waiters.splice(0)) w()
+        },
         data: () => undefined,
         corrupt: () => undefined
       })

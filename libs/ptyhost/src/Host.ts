@@ -244,7 +244,9 @@ export class PtyHost {
     }
     this.afterExit = finish
     finish()
-    setTimeout(() => left.forEach((p) => p.proc.kill("SIGKILL")), SHUTDOWN_GRACE_MS).unref()
+    setTimeout(() => {
+      for (const p of left) p.proc.kill("SIGKILL")
+    }, SHUTDOWN_GRACE_MS).unref()
   }
 }
 

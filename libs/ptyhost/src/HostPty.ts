@@ -75,7 +75,10 @@ const letGo = async (conn: Connection | undefined, launched: ChildProcess | unde
   if (launched === undefined || launched.exitCode !== null || launched.signalCode !== null) return
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, SHUTDOWN_TIMEOUT_MS)
-    launched.once("exit", () => (clearTimeout(timer), resolve()))
+    launched.once("exit", () => {
+      clearTimeout(timer)
+      resolve()
+    })
   })
 }
 
@@ -93,7 +96,8 @@ const make = (o: HostPtyOptions) =>
         if (current === conn) current = undefined
         if (!conn.leaving) hostDied(conn, warn)
       }
-      return (current = conn)
+      current = conn
+      return conn
     }
     const connect = Effect.tryPromise(() => open(socketPath(o.env), secret, o.token))
 

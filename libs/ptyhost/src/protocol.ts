@@ -110,7 +110,10 @@ class FrameCutter {
       else if (this.head.length > 0) at = this.join(chunk, at)
       else {
         const next = this.frame(chunk, at)
-        if (next < 0) return void (this.head = Buffer.from(chunk.subarray(at)))
+        if (next < 0) {
+          this.head = Buffer.from(chunk.subarray(at))
+          return
+        }
         at = next
       }
     }
@@ -137,7 +140,10 @@ class FrameCutter {
     const rest = b.length - at
     if (rest < 5) return -1
     const length = b.readUInt32BE(at)
-    if (length === 0 || length > MAX_FRAME_BYTES) return (this.fail(`a frame of ${length} bytes`), b.length)
+    if (length === 0 || length > MAX_FRAME_BYTES) {
+      this.fail(`a frame of ${length} bytes`)
+      return b.length
+    }
     if (b[at + 4] !== FRAME_DATA || length < 5) {
       if (rest < 4 + length) return -1
       if (b[at + 4] === FRAME_DATA) this.sink.corrupt("short data frame")
@@ -164,7 +170,10 @@ class FrameCutter {
     const take = Math.min(this.wanted() - this.head.length, chunk.length - at)
     this.head = Buffer.concat([this.head, chunk.subarray(at, at + take)])
     const length = this.head.length >= 4 ? this.head.readUInt32BE(0) : 1
-    if (length === 0 || length > MAX_FRAME_BYTES) return (this.fail(`a frame of ${length} bytes`), chunk.length)
+    if (length === 0 || length > MAX_FRAME_BYTES) {
+      this.fail(`a frame of ${length} bytes`)
+      return chunk.length
+    }
     if (this.head.length === this.wanted() && this.frame(this.head, 0) >= 0) this.head = Buffer.alloc(0)
     return at + take
   }

@@ -126,7 +126,7 @@ const commandFor = (action: ControlAction, value: string, args: string): Effect.
   }
 }
 
-const valueOf = (c: ModCommandInput): string | undefined =>
+const commandValue = (c: ModCommandInput): string | undefined =>
   c.kind === "prompt"
     ? c.text
     : c.kind === "model"
@@ -149,7 +149,7 @@ export const control = (d: ControlDeps, p: ControlInput) =>
     const sent = yield* d.channel.enqueue(t.id, command)
     const limit = command.kind === "command" ? COMMAND_WAIT_MS : CONTROL_WAIT_MS
     const state = yield* settle(d, t, sent, yield* awaitOutcome(sent, limit), limit)
-    const value = valueOf(command)
+    const value = commandValue(command)
     return new ControlResult({
       id: t.id,
       project: t.project,

@@ -21,6 +21,8 @@ import { sessionOf } from "./view.js"
 import { Workspace } from "./Workspace.js"
 
 type Of<A> = Effect.Effect<A, LichError>
+/** The contract's empty `Schema.Struct({})`: an answer that says only "done". */
+type Done = Record<string, never>
 
 export interface DeskShape {
   readonly complete: (path: string) => Of<import("@lich/contract").Completion>
@@ -30,8 +32,8 @@ export interface DeskShape {
   readonly providers: () => Of<ReadonlyArray<import("@lich/contract").ProviderFound>>
   readonly branches: (project: string) => Of<import("@lich/contract").Branches>
   readonly settings: (project: string) => Of<SettingsView>
-  readonly setSetting: (p: import("@lich/contract").SetSettingPayload) => Of<{}>
-  readonly setProjectFile: (p: import("@lich/contract").SetProjectFilePayload) => Of<{}>
+  readonly setSetting: (p: import("@lich/contract").SetSettingPayload) => Of<Done>
+  readonly setProjectFile: (p: import("@lich/contract").SetProjectFilePayload) => Of<Done>
   readonly history: (project: string) => Of<ReadonlyArray<Parked>>
   readonly resume: (id: string) => Of<Resumed>
   readonly dirty: (target: string) => Of<import("@lich/contract").DirtyFiles>

@@ -16,7 +16,9 @@ import { projectByPath } from "./projects.js"
 import { listCheckouts } from "./worktrees.js"
 
 const made: Array<string> = []
-afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true })
+})
 const tempDir = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-gitfail-"))
   made.push(dir)

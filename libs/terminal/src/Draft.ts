@@ -46,11 +46,11 @@ const isFinal = (b: number) => b >= 0x40 && b <= 0x7e
 
 /** Feeds one write from the window; `now` is the write's time in ms. */
 export const feedDraft = (state: DraftState, bytes: Uint8Array, now: number): DraftState => {
-  let { drafting, lastKeyAt, escape } = state
+  let { drafting, lastKeyAt, escape: seq } = state
   for (const b of bytes) {
-    switch (escape.phase) {
+    switch (seq.phase) {
       case "ground":
-        if (b === ESC) escape = { phase: "esc", held: 1 }
+        if (b === ESC) seq = { phase: "esc", held: 1 }
         else if (b === 0x0d || b === 0x0a || b === 0x03) drafting = false
         else if (b >= 0x20) {
           drafting = true
@@ -60,27 +60,27 @@ export const feedDraft = (state: DraftState, bytes: Uint8Array, now: number): Dr
       case "esc":
         // `[` opens CSI, `O` opens SS3; a string introducer opens OSC/DCS/…; anything else is the
         // one byte of an ESC+byte sequence (Alt+key).
-        if (b === 0x5b || b === 0x4f) escape = { phase: "csi", held: escape.held + 1 }
-        else if (isStringIntroducer(b)) escape = { phase: "string", held: escape.held + 1 }
-        else escape = GROUND
+        if (b === 0x5b || b === 0x4f) seq = { phase: "csi", held: seq.held + 1 }
+        else if (isStringIntroducer(b)) seq = { phase: "string", held: seq.held + 1 }
+        else seq = GROUND
         break
       case "csi":
-        escape = isFinal(b) ? GROUND : { phase: "csi", held: escape.held + 1 }
+        seq = isFinal(b) ? GROUND : { phase: "csi", held: seq.held + 1 }
         break
       case "string":
-        if (b === BEL) escape = GROUND
-        else if (b === ESC) escape = { phase: "string-esc", held: escape.held + 1 }
-        else escape = { phase: "string", held: escape.held + 1 }
+        if (b === BEL) seq = GROUND
+        else if (b === ESC) seq = { phase: "string-esc", held: seq.held + 1 }
+        else seq = { phase: "string", held: seq.held + 1 }
         break
       case "string-esc":
         // ESC \ is the string terminator; anything else is malformed, and resyncing is the answer.
-        escape = GROUND
+        seq = GROUND
         break
     }
   }
   // Only a sequence split across writes is held, and only so far.
-  if (escape.phase !== "ground" && escape.held > MAX_HELD_ESCAPE_BYTES) escape = GROUND
-  return { drafting, lastKeyAt, escape }
+  if (seq.phase !== "ground" && seq.held > MAX_HELD_ESCAPE_BYTES) seq = GROUND
+  return { drafting, lastKeyAt, escape: seq }
 }
 
 /** Whether the draft still blocks delivery at `now`. */

@@ -16,8 +16,12 @@ const lender = () => {
     write: () => {},
     resize: () => {},
     kill: () => {},
-    onData: (cb) => void (data = cb),
-    onExit: (cb) => void (exit = cb)
+    onData: (cb) => {
+      data = cb
+    },
+    onExit: (cb) => {
+      exit = cb
+    }
   }
   const shared = Buffer.alloc(256 * 1024)
   return {

@@ -72,7 +72,9 @@ describe("following a session's output", () => {
       // A careless follower that scribbles on what it was lent: only its own view is harmed.
       yield* terminals.follow(
         "s1",
-        (reads) => reads.forEach((r) => r.fill(0x3f)),
+        (reads) => {
+          for (const r of reads) r.fill(0x3f)
+        },
         () => {}
       )
       lend(proc, "intact")

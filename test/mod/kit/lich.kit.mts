@@ -192,6 +192,7 @@ test("sends later main-loop requests on the model and effort lich set, and leave
     ])
   )
   const sent: Array<{ model: string; effort?: unknown; agentId?: string }> = []
+  // biome-ignore lint/correctness/useYield: turn.step is a stream by the engine's contract; this world's model streams no chunk and answers at once
   on("turn.step", async function* (_$, e) {
     sent.push({ model: e.model, effort: e.effort, agentId: e.agentId })
     return { turnId: e.turnId, index: e.index, answer: "ok", toolUses: [], stopReason: "end_turn" as const, usage: null }

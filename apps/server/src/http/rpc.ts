@@ -72,8 +72,10 @@ const issues = (e: ParseResult.ParseError): string =>
 /** One tag per procedure, made once: a tag captures a stack trace when it is made, a cost per call (docs/ceilings.md). */
 const handlerTags = new Map<string, Context.Tag<Rpc.Handler<string>, Rpc.Handler<string>>>()
 const handlerTag = (key: string) => {
-  let tag = handlerTags.get(key)
-  if (!tag) handlerTags.set(key, (tag = Context.GenericTag<Rpc.Handler<string>>(key)))
+  const made = handlerTags.get(key)
+  if (made) return made
+  const tag = Context.GenericTag<Rpc.Handler<string>>(key)
+  handlerTags.set(key, tag)
   return tag
 }
 

@@ -11,7 +11,9 @@ const tempLog = () => {
   dirs.push(dir)
   return path.join(dir, "lich.log")
 }
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true })
+})
 
 const TOKEN = "0123456789abcdef0123456789abcdef"
 

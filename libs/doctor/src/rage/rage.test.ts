@@ -16,7 +16,9 @@ const temp = () => {
   dirs.push(d)
   return d
 }
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true })
+})
 
 const LIVE = "a1b2c3d4e5f60718293a4b5c6d7e8f90"
 const OLD = "ffeeddccbbaa99887766554433221100"

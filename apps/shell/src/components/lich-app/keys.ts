@@ -3,9 +3,9 @@ import { actionOf, type HotAction } from "../../logic/hotkeys.js"
 
 export const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform)
 
-export const hotkeyListener = (act: (a: HotAction) => void, escape: () => boolean) => (e: KeyboardEvent) => {
+export const hotkeyListener = (act: (a: HotAction) => void, onEscape: () => boolean) => (e: KeyboardEvent) => {
   if (e.key === "Escape" && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey) {
-    if (escape()) {
+    if (onEscape()) {
       e.preventDefault()
       e.stopPropagation()
     }

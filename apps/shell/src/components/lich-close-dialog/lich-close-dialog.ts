@@ -45,7 +45,10 @@ export class LichCloseDialog extends LitElement {
 
   private removeCheckout() {
     if (this.files.length === 0) return this.answer({ worktree: "remove", force: false })
-    if (!this.confirming) return void (this.confirming = true)
+    if (!this.confirming) {
+      this.confirming = true
+      return
+    }
     this.answer({ worktree: "remove", force: true })
   }
 

@@ -21,7 +21,7 @@ export class XtermController implements ReactiveController {
   private detach: (() => void) | undefined
   private lastSize: { cols: number; rows: number } | undefined
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  constructor(host: ReactiveControllerHost) {
     host.addController(this)
   }
 
