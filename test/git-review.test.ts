@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import type { Review, ReviewComment, ReviewState } from "@lich/contract"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   type AgentEvent,
@@ -26,11 +27,16 @@ let repo: Repo
 let second: ReturnType<typeof spawn> | undefined
 let events: Events | undefined
 
+// What the wire carries (the contract's encoded shapes), as the tests read it.
+type State = typeof ReviewState.Encoded
+type Comment = typeof ReviewComment.Encoded
+type Round = typeof Review.Encoded
+
 /** The session's review once the round `id` is settled: the session-review event that says so. */
 const settledReview = (id: string) =>
   events!
-    .until((e) => e._tag === "session-review" && (e.review as any).reviews.some((r: any) => r.id === id && r.status !== "sending"))
-    .then((e) => e.review as Record<string, any>)
+    .until((e) => e._tag === "session-review" && (e.review as State).reviews.some((r) => r.id === id && r.status !== "sending"))
+    .then((e) => e.review as State)
 
 /** A fake agent that reports its turns and answers every relayed message with `answer`. */
 const wrapper = (dir: string, name: string, answer: string) => {
@@ -62,10 +68,10 @@ afterAll(async () => {
   await b?.stop()
 })
 
-const rpc = async (method: string, body: unknown) => {
+const rpc = async <A>(method: string, body: unknown) => {
   const r = await post(b, `/rpc/git.${method}`, body)
   expect(r.status, r.text).toBe(200)
-  return r.json() as Record<string, any>
+  return r.json() as A
 }
 const messages = (id: string) => path.join(b.env.FAKE_AGENT_LOG!, `${id}.messages.jsonl`)
 const readEvents = (id: string): Array<AgentEvent> =>
@@ -88,7 +94,7 @@ describe("line comments and reviews", () => {
     git(a.path, ["commit", "-q", "-m", "a"])
     fs.writeFileSync(path.join(a.path, "b.ts"), "export const b = 1\n")
     await postHook(b, "/session-touched", { session_id: a.id })
-    const one = await rpc("Comment", {
+    const one = await rpc<Comment>("Comment", {
       id: a.id,
       path: "a.ts",
       section: "committed",
@@ -118,15 +124,15 @@ describe("line comments and reviews", () => {
     events = await watchEvents(b)
     await post(b, "/rpc/spawn.Start", { from: "", target: a.id })
     fs.writeFileSync(path.join(a.path, "b.ts"), "export const renamed = 1\n")
-    const st = await rpc("Review", { id: a.id })
-    expect(st.comments.map((c: any) => [c.path, c.text, c.outdated])).toEqual([
+    const st = await rpc<State>("Review", { id: a.id })
+    expect(st.comments.map((c) => [c.path, c.text, c.outdated])).toEqual([
       ["a.ts", "why two?", false],
       ["b.ts", "rename b", true]
     ])
   })
 
   it("sends every draft to the author as exactly one prompt naming both places, and shows its answer", async () => {
-    const round = await rpc("SendReview", { id: a.id })
+    const round = await rpc<Round>("SendReview", { id: a.id })
     expect(round).toMatchObject({ kind: "sent", comments: 2, peerId: a.id })
     const submitted = await waitForRecord<AgentEvent>(
       messages(a.id),
@@ -137,13 +143,13 @@ describe("line comments and reviews", () => {
     expect(readEvents(a.id).filter((e) => e.event === "submit" && (e.text ?? "").includes("Review of your changes"))).toHaveLength(1)
     await waitForRecord<AgentEvent>(messages(a.id), (e) => e.event === "replied")
     const st = await settledReview(round.id)
-    expect(st.reviews.find((x: any) => x.id === round.id)).toMatchObject({ status: "answered", answer: "Done: both addressed." })
-    expect(st.comments.every((c: any) => c.state === "sent" && c.sentIn === round.id)).toBe(true)
+    expect(st.reviews.find((x) => x.id === round.id)).toMatchObject({ status: "answered", answer: "Done: both addressed." })
+    expect(st.comments.every((c) => c.state === "sent" && c.sentIn === round.id)).toBe(true)
     expect((await post(b, "/rpc/git.SendReview", { id: a.id })).json().error).toBe(`"rev-a" has no unsent comments`)
   })
 
   it("asks a session of another kind for a review and reads its path:line answer back as its comments", async () => {
-    const round = await rpc("AskReview", { id: a.id, reviewer: "", kind: "" })
+    const round = await rpc<Round>("AskReview", { id: a.id, reviewer: "", kind: "" })
     expect(round).toMatchObject({ kind: "asked", status: "sending" })
     expect(round.peerId).not.toBe(a.id)
     const asked = await waitForRecord<AgentEvent>(messages(round.peerId), (e) => e.event === "submit")
@@ -153,12 +159,12 @@ describe("line comments and reviews", () => {
     const diffFile = /The whole diff is in (\S+\.diff)/.exec(asked.text ?? "")![1]!
     expect(fs.readFileSync(diffFile, "utf8")).toContain("+const y = 2")
     const st = await settledReview(round.id)
-    const theirs = st.comments.filter((c: any) => c.authorKind === "reviewer")
-    expect(theirs.map((c: any) => [c.path, c.startLine, c.endLine, c.text, c.state])).toEqual([
+    const theirs = st.comments.filter((c) => c.authorKind === "reviewer")
+    expect(theirs.map((c) => [c.path, c.startLine, c.endLine, c.text, c.state])).toEqual([
       ["a.ts", 2, 2, "name this better", "draft"],
       ["b.ts", 1, 1, "say why", "draft"]
     ])
-    expect(st.reviews.find((x: any) => x.id === round.id).summary).toBe("fine otherwise")
+    expect(st.reviews.find((x) => x.id === round.id)?.summary).toBe("fine otherwise")
   })
 
   it("commits with a message asked of the agent through the relay when none is typed", async () => {

@@ -63,7 +63,7 @@ const append = (text: string, container: Node, piece: (indent: string | undefine
   const last = kids[kids.length - 1]!
   const indent = lineIndent(text, last.offset)
   const outer = lineLead(text, container.offset)
-  const unit = indent !== undefined && indent.startsWith(outer) && indent.length > outer.length ? indent.slice(outer.length) : "  "
+  const unit = indent?.startsWith(outer) && indent.length > outer.length ? indent.slice(outer.length) : "  "
   const sep = indent === undefined ? ", " : `,\n${indent}`
   const at = end(last)
   return text.slice(0, at) + sep + piece(indent, unit) + text.slice(at)
