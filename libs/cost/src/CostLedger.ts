@@ -32,66 +32,57 @@ export class CostLedger extends Context.Tag("lich/cost/CostLedger")<CostLedger, 
   static readonly layer = (readers: CostReaders, price: Pricer = catalogue) => Layer.scoped(CostLedger, make(readers, price))
 }
 
+/** What a turn's end or a provider's report asks of the ledger; anything else asks nothing. */
+const observed = (ledger: Pick<CostLedgerShape, "scan" | "record">, e: LichEvent): Effect.Effect<void, StoreError> =>
+  e._tag === "session-usage" && e.costUsd !== undefined
+    ? ledger.record(e.id, e.conversationId, e.costUsd)
+    : e._tag === "session-status" && (e.state === "done" || e.state === "idle")
+      ? ledger.scan(e.id)
+      : Effect.void
+
+const unknownProject = (project: string | undefined) =>
+  new Refused({
+    message: `no session lich remembers sits under a project named "${project}" — a typo here would read as "it cost nothing"`
+  })
+
 const make = (readers: CostReaders, price: Pricer) =>
   Effect.gen(function* () {
     const ledger = yield* Ledger
     const settings = yield* Settings
     const hub = yield* EventHub
     const lock = yield* Effect.makeSemaphore(1)
+    const serialised = lock.withPermits(1)
     const readout = settings.get(READOUT_KEY).pipe(Effect.map((v) => Option.getOrElse(v, () => "on") !== "off"))
     const scanSession = makeScanner(ledger, readers, price)
 
-    const scan = (sessionId?: string) =>
-      lock.withPermits(1)(
-        Effect.gen(function* () {
-          if (!(yield* readout)) return
-          const all = yield* ledger.sessions()
-          yield* Effect.forEach(sessionId === undefined ? all : all.filter((s) => s.id === sessionId), scanSession, { discard: true })
-        })
-      )
+    const scan = Effect.fn("CostLedger.scan")(function* (sessionId?: string) {
+      if (!(yield* readout)) return
+      const all = yield* ledger.sessions()
+      yield* Effect.forEach(sessionId === undefined ? all : all.filter((s) => s.id === sessionId), scanSession, { discard: true })
+    }, serialised)
 
-    const record = (sessionId: string, conversationId: string, costUsd: number) =>
-      lock.withPermits(1)(
-        Effect.gen(function* () {
-          if (!(yield* readout) || !Number.isFinite(costUsd) || costUsd < 0) return
-          const now = yield* Clock.currentTimeMillis
-          yield* ledger.put({
-            sessionId,
-            transcriptId: `${REPORTED_PREFIX}${conversationId}`,
-            source: "reported",
-            byteOffset: 0,
-            cursor: "",
-            costUsd,
-            stuck: false,
-            activityAt: now
-          })
-        })
-      )
+    const record = Effect.fn("CostLedger.record")(function* (sessionId: string, conversationId: string, costUsd: number) {
+      if (!(yield* readout) || !Number.isFinite(costUsd) || costUsd < 0) return
+      const activityAt = yield* Clock.currentTimeMillis
+      const transcriptId = `${REPORTED_PREFIX}${conversationId}`
+      yield* ledger.put({ sessionId, transcriptId, source: "reported", byteOffset: 0, cursor: "", costUsd, stuck: false, activityAt })
+    }, serialised)
 
-    const report = (f: Omit<CostFilter, "now">) =>
-      Effect.gen(function* () {
+    const report = Effect.fn("CostLedger.report")(
+      function* (f: Omit<CostFilter, "now">) {
         yield* scan()
         const on = yield* readout
         const now = yield* Clock.currentTimeMillis
         const r = costReport(yield* ledger.sessions(), { ...f, now }, on)
-        if (r._tag === "unknown-project") {
-          return yield* new Refused({
-            message: `no session lich remembers sits under a project named "${f.project}" — a typo here would read as "it cost nothing"`
-          })
-        }
+        if (r._tag === "unknown-project") return yield* unknownProject(f.project)
         return r.report
-      }).pipe(Effect.catchTag("StoreError", (e) => Effect.fail(new Failed({ message: e.message }))))
+      },
+      Effect.catchTag("StoreError", (e) => Effect.fail(new Failed({ message: e.message })))
+    )
 
     // A turn that ends is read at once; a reported figure is recorded as it arrives.
-    const observe = (e: LichEvent): Effect.Effect<void> => {
-      const step =
-        e._tag === "session-usage" && e.costUsd !== undefined
-          ? record(e.id, e.conversationId, e.costUsd)
-          : e._tag === "session-status" && (e.state === "done" || e.state === "idle")
-            ? scan(e.id)
-            : Effect.void
-      return step.pipe(Effect.catchAll((err) => Effect.logWarning(`cost ledger: ${err.message}`)))
-    }
+    const observe = (e: LichEvent): Effect.Effect<void> =>
+      observed({ scan, record }, e).pipe(Effect.catchAll((err) => Effect.logWarning(`cost ledger: ${err.message}`)))
     yield* Effect.forkScoped(Stream.runForEach(hub.stream, observe))
 
     return CostLedger.of({ scan, record, report, observe })

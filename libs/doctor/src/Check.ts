@@ -33,7 +33,7 @@ export const timed = <E, R>(name: string, check: Effect.Effect<Finding, E, R>): 
   Effect.suspend(() => {
     const start = performance.now()
     return Effect.map(check, (f) => ({ name, ...f, ms: performance.now() - start }))
-  })
+  }).pipe(Effect.withSpan(`Doctor.${name}`))
 
 /** Exit 1 exactly when a check failed: a warning limits lich, a failure stops it. */
 export const failed = (r: Report): boolean => r.checks.some((c) => c.verdict === "fail")

@@ -183,37 +183,36 @@ export const git = (m: Machine): Effect.Effect<Finding> =>
 export const gh = tool("gh", "pull requests, checks and PR checkouts are unavailable")
 
 /** The walk: every check in boot order, each timed, the instance asked once for listener and store. */
-export const diagnose = (m: Machine): Effect.Effect<Report> =>
-  Effect.gen(function* () {
-    const start = performance.now()
-    const checks: Array<CheckResult> = []
-    checks.push(yield* timed("home", home(m)))
-    checks.push(yield* timed("log", log(m)))
-    // The probe belongs to the listener's time: it is how the listener check tells lich from a stranger.
-    let probe: Probe = { state: "none" }
-    checks.push(
-      yield* timed(
-        "listener",
-        Effect.flatMap(
-          // An unreadable runtime file is not a running lich; home has already said why the dir is bad.
-          Effect.promise(() => m.instance().catch((): Probe => ({ state: "none" }))),
-          (p) => {
-            probe = p
-            return listener(m, p)
-          }
-        )
-      )
+export const diagnose: (m: Machine) => Effect.Effect<Report> = Effect.fn("Doctor.diagnose")(function* (m: Machine) {
+  const start = performance.now()
+  const checks: Array<CheckResult> = []
+  checks.push(yield* timed("home", home(m)))
+  checks.push(yield* timed("log", log(m)))
+  // The probe belongs to the listener's time: it is how the listener check tells lich from a stranger.
+  let probe: Probe = { state: "none" }
+  const asked = Effect.tap(
+    // An unreadable runtime file is not a running lich; home has already said why the dir is bad.
+    Effect.promise(() => m.instance().catch((): Probe => ({ state: "none" }))),
+    (p) => {
+      probe = p
+    }
+  )
+  checks.push(
+    yield* timed(
+      "listener",
+      Effect.flatMap(asked, (p) => listener(m, p))
     )
-    checks.push(
-      yield* timed(
-        "store",
-        Effect.suspend(() => store(m, probe))
-      )
+  )
+  checks.push(
+    yield* timed(
+      "store",
+      Effect.suspend(() => store(m, probe))
     )
-    checks.push(yield* timed("browser", browser(m)))
-    checks.push(yield* timed("providers", providersOnPath(m)))
-    checks.push(yield* timed("sandbox", sandbox(m)))
-    checks.push(yield* timed("git", git(m)))
-    checks.push(yield* timed("gh", gh(m)))
-    return { checks, totalMs: performance.now() - start }
-  })
+  )
+  checks.push(yield* timed("browser", browser(m)))
+  checks.push(yield* timed("providers", providersOnPath(m)))
+  checks.push(yield* timed("sandbox", sandbox(m)))
+  checks.push(yield* timed("git", git(m)))
+  checks.push(yield* timed("gh", gh(m)))
+  return { checks, totalMs: performance.now() - start }
+})

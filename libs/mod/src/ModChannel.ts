@@ -116,47 +116,45 @@ const drain = (s: Slot, now: number): ReadonlyArray<ModCommand> => {
   return fresh.map((p) => p.command)
 }
 
-const poll = (d: Deps, sessionId: string, plugin: string) =>
-  Effect.gen(function* () {
-    if (!(yield* d.terminals.isLive(sessionId))) return Option.none()
-    const now = yield* Clock.currentTimeMillis
-    const s = slotOf(d, sessionId)
-    s.lastPoll = now
-    if (plugin !== "") s.plugin = plugin
-    yield* Deferred.succeed(s.firstPoll, undefined)
-    const ready = drain(s, now)
-    if (ready.length > 0) return Option.some(ready)
-    // One parked poll per session: a newer one (a reloaded mod) replaces it.
-    if (s.parked) yield* Deferred.succeed(s.parked, [])
-    const parked = yield* Deferred.make<ReadonlyArray<ModCommand>>()
-    s.parked = parked
-    const got = yield* Deferred.await(parked).pipe(Effect.timeoutOption(Duration.millis(POLL_PARK_MS)))
-    if (s.parked === parked) s.parked = undefined
-    // Parked time counts as polling: the mod is there the whole while.
-    s.lastPoll = yield* Clock.currentTimeMillis
-    return Option.some(Option.getOrElse(got, () => []))
-  })
+const poll = Effect.fn("ModChannel.poll")(function* (d: Deps, sessionId: string, plugin: string) {
+  if (!(yield* d.terminals.isLive(sessionId))) return Option.none()
+  const now = yield* Clock.currentTimeMillis
+  const s = slotOf(d, sessionId)
+  s.lastPoll = now
+  if (plugin !== "") s.plugin = plugin
+  yield* Deferred.succeed(s.firstPoll, undefined)
+  const ready = drain(s, now)
+  if (ready.length > 0) return Option.some(ready)
+  // One parked poll per session: a newer one (a reloaded mod) replaces it.
+  if (s.parked) yield* Deferred.succeed(s.parked, [])
+  const parked = yield* Deferred.make<ReadonlyArray<ModCommand>>()
+  s.parked = parked
+  const got = yield* Deferred.await(parked).pipe(Effect.timeoutOption(Duration.millis(POLL_PARK_MS)))
+  if (s.parked === parked) s.parked = undefined
+  // Parked time counts as polling: the mod is there the whole while.
+  s.lastPoll = yield* Clock.currentTimeMillis
+  return Option.some(Option.getOrElse(got, () => []))
+})
 
-const enqueue = (d: Deps, sessionId: string, input: ModCommandInput) =>
-  Effect.gen(function* () {
-    const s = slotOf(d, sessionId)
-    const now = yield* Clock.currentTimeMillis
-    const command = { ...input, id: newId((id) => s.inflight.has(id) || s.queue.some((p) => p.command.id === id)) } as ModCommand
-    const p: Pending = { command, at: now, collected: yield* Deferred.make<void>(), outcome: yield* Deferred.make<AckOutcome>() }
-    if (!(yield* d.terminals.isLive(sessionId))) {
-      yield* Deferred.succeed(p.outcome, { _tag: "ended" })
-      return p
-    }
-    s.queue.push(p)
-    if (s.parked) {
-      const parked = s.parked
-      s.parked = undefined
-      yield* Deferred.succeed(parked, drain(s, now))
-    }
-    return p as Sent
-  })
+const enqueue = Effect.fn("ModChannel.enqueue")(function* (d: Deps, sessionId: string, input: ModCommandInput) {
+  const s = slotOf(d, sessionId)
+  const now = yield* Clock.currentTimeMillis
+  const command = { ...input, id: newId((id) => s.inflight.has(id) || s.queue.some((p) => p.command.id === id)) } as ModCommand
+  const p: Pending = { command, at: now, collected: yield* Deferred.make<void>(), outcome: yield* Deferred.make<AckOutcome>() }
+  if (!(yield* d.terminals.isLive(sessionId))) {
+    yield* Deferred.succeed(p.outcome, { _tag: "ended" })
+    return p
+  }
+  s.queue.push(p)
+  if (s.parked) {
+    const parked = s.parked
+    s.parked = undefined
+    yield* Deferred.succeed(parked, drain(s, now))
+  }
+  return p as Sent
+})
 
-const withdraw = (d: Deps, sessionId: string, commandId: string) =>
+const withdraw = Effect.fn("ModChannel.withdraw")((d: Deps, sessionId: string, commandId: string) =>
   Effect.sync(() => {
     const s = d.slots.get(sessionId)
     if (!s) return false
@@ -164,27 +162,32 @@ const withdraw = (d: Deps, sessionId: string, commandId: string) =>
     s.queue = s.queue.filter((p) => p.command.id !== commandId)
     return s.queue.length < before
   })
+)
 
-const ack = (d: Deps, sessionId: string, a: Parameters<ModChannelShape["ack"]>[1]) =>
-  Effect.gen(function* () {
-    const p = d.slots.get(sessionId)?.inflight.get(a.id)
-    if (!p || p.command.kind !== a.kind) return false
-    d.slots.get(sessionId)?.inflight.delete(a.id)
-    return yield* Deferred.succeed(p.outcome, { _tag: "acked", ok: a.ok, error: a.error, answer: a.answer })
-  })
+const ack = Effect.fn("ModChannel.ack")(function* (d: Deps, sessionId: string, a: Parameters<ModChannelShape["ack"]>[1]) {
+  const p = d.slots.get(sessionId)?.inflight.get(a.id)
+  if (!p || p.command.kind !== a.kind) return false
+  d.slots.get(sessionId)?.inflight.delete(a.id)
+  return yield* Deferred.succeed(p.outcome, { _tag: "acked", ok: a.ok, error: a.error, answer: a.answer })
+})
 
-const attached = (d: Deps, sessionId: string) =>
-  Effect.map(Clock.currentTimeMillis, (now) => {
-    const s = d.slots.get(sessionId)
-    return s !== undefined && (s.parked !== undefined || now - s.lastPoll < ATTACHED_WITHIN_MS)
-  })
+const attached = Effect.fn("ModChannel.attached")(function* (d: Deps, sessionId: string) {
+  const now = yield* Clock.currentTimeMillis
+  const s = d.slots.get(sessionId)
+  return s !== undefined && (s.parked !== undefined || now - s.lastPoll < ATTACHED_WITHIN_MS)
+})
 
-const awaitAttached = (d: Deps, sessionId: string, timeout: Duration.DurationInput) =>
+// Not a generator: the slot is made when the wait is asked for, so a session that ends before the
+// wait runs still interrupts it (closeSlot) rather than leaving it to its timeout.
+const awaitAttached = Effect.fn("ModChannel.awaitAttached")((d: Deps, sessionId: string, timeout: Duration.DurationInput) =>
   Deferred.await(slotOf(d, sessionId).firstPoll).pipe(
     Effect.timeoutOption(timeout),
     Effect.map(Option.isSome),
     Effect.catchAllCause(() => Effect.succeed(false))
   )
+)
+
+const pluginOf = Effect.fn("ModChannel.plugin")((d: Deps, sessionId: string) => Effect.sync(() => d.slots.get(sessionId)?.plugin ?? ""))
 
 export class ModChannel extends Context.Tag("lich/mod/ModChannel")<ModChannel, ModChannelShape>() {
   static readonly layer = Layer.scoped(
@@ -199,7 +202,7 @@ export class ModChannel extends Context.Tag("lich/mod/ModChannel")<ModChannel, M
         ack: (sessionId, a) => ack(d, sessionId, a),
         attached: (sessionId) => attached(d, sessionId),
         awaitAttached: (sessionId, timeout) => awaitAttached(d, sessionId, timeout),
-        plugin: (sessionId) => Effect.sync(() => d.slots.get(sessionId)?.plugin ?? "")
+        plugin: (sessionId) => pluginOf(d, sessionId)
       } satisfies ModChannelShape
     })
   )

@@ -4,6 +4,7 @@
  * hook route does — 204 applied, 400 with a one-line reason, 404 for a session lich is not running
  * (the mod stops that loop for good), 500 only for a failure to apply what was accepted.
  */
+import type { LichEvent, ModUsageReport } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Terminals } from "@lich/terminal"
 import { Effect, Either, Option } from "effect"
@@ -23,6 +24,27 @@ const bad = (reason: string): ModReply => ({ status: 400, body: reason })
 const NO_CONTENT: ModReply = { status: 204 }
 const GONE: ModReply = { status: 404, body: "no such session is running in this lich" }
 
+/** A usage report as the hub's event: the figures the mod sent, and none it did not. */
+const usageEvent = (r: ModUsageReport): LichEvent => ({
+  _tag: "session-usage",
+  id: r.session_id,
+  conversationId: r.conversation_id,
+  window: r.context.window,
+  ...(r.context.tokens === undefined ? {} : { tokens: r.context.tokens }),
+  ...(r.context.percent === undefined ? {} : { percent: r.context.percent }),
+  ...(r.cost_usd === undefined ? {} : { costUsd: r.cost_usd })
+})
+
+/** The one "interrupted" lich publishes from outside the PTY: an abort the mod says stopped a turn. */
+const interrupted = (sessionId: string): LichEvent => ({
+  _tag: "session-status",
+  id: sessionId,
+  state: "interrupted",
+  tool: "",
+  detail: "",
+  reason: ""
+})
+
 export const makeModRoutes = Effect.gen(function* () {
   const channel = yield* ModChannel
   const hub = yield* EventHub
@@ -38,52 +60,32 @@ export const makeModRoutes = Effect.gen(function* () {
       return Effect.logWarning(`session ${sessionId}: ${problem}`)
     })
 
-  const commands = (query: URLSearchParams, plugin: string) =>
-    Effect.gen(function* () {
-      const id = parseSessionQuery(query)
-      if (Either.isLeft(id)) return bad(id.left)
-      yield* note(id.right, plugin)
-      const got = yield* channel.poll(id.right, plugin)
-      return Option.match(got, { onNone: () => GONE, onSome: (list): ModReply => ({ status: 200, body: list }) })
-    })
+  const commands = Effect.fn("ModRoutes.commands")(function* (query: URLSearchParams, plugin: string) {
+    const id = parseSessionQuery(query)
+    if (Either.isLeft(id)) return bad(id.left)
+    yield* note(id.right, plugin)
+    const got = yield* channel.poll(id.right, plugin)
+    return Option.match(got, { onNone: () => GONE, onSome: (list): ModReply => ({ status: 200, body: list }) })
+  })
 
-  const acks = (raw: string, plugin: string) =>
-    Effect.gen(function* () {
-      const a = parseAck(raw)
-      if (Either.isLeft(a)) return bad(a.left)
-      yield* note(a.right.sessionId, plugin)
-      const taken = yield* channel.ack(a.right.sessionId, {
-        id: a.right.commandId,
-        kind: a.right.kind,
-        ok: a.right.ok,
-        error: a.right.error,
-        answer: a.right.answer
-      })
-      // An abort that stopped a turn is the one "interrupted" lich publishes from outside the PTY.
-      if (taken && a.right.kind === "abort" && a.right.ok) {
-        yield* hub.publish({ _tag: "session-status", id: a.right.sessionId, state: "interrupted", tool: "", detail: "", reason: "" })
-      }
-      return NO_CONTENT
-    })
+  const acks = Effect.fn("ModRoutes.acks")(function* (raw: string, plugin: string) {
+    const parsed = parseAck(raw)
+    if (Either.isLeft(parsed)) return bad(parsed.left)
+    const a = parsed.right
+    yield* note(a.sessionId, plugin)
+    const taken = yield* channel.ack(a.sessionId, { id: a.commandId, kind: a.kind, ok: a.ok, error: a.error, answer: a.answer })
+    if (taken && a.kind === "abort" && a.ok) yield* hub.publish(interrupted(a.sessionId))
+    return NO_CONTENT
+  })
 
-  const usage = (raw: string, plugin: string) =>
-    Effect.gen(function* () {
-      const u = parseUsage(raw)
-      if (Either.isLeft(u)) return bad(u.left)
-      const r = u.right
-      if (!(yield* terminals.isLive(r.session_id))) return GONE
-      yield* note(r.session_id, plugin)
-      yield* hub.publish({
-        _tag: "session-usage",
-        id: r.session_id,
-        conversationId: r.conversation_id,
-        window: r.context.window,
-        ...(r.context.tokens === undefined ? {} : { tokens: r.context.tokens }),
-        ...(r.context.percent === undefined ? {} : { percent: r.context.percent }),
-        ...(r.cost_usd === undefined ? {} : { costUsd: r.cost_usd })
-      })
-      return NO_CONTENT
-    })
+  const usage = Effect.fn("ModRoutes.usage")(function* (raw: string, plugin: string) {
+    const u = parseUsage(raw)
+    if (Either.isLeft(u)) return bad(u.left)
+    if (!(yield* terminals.isLive(u.right.session_id))) return GONE
+    yield* note(u.right.session_id, plugin)
+    yield* hub.publish(usageEvent(u.right))
+    return NO_CONTENT
+  })
 
   return { commands, acks, usage }
 })

@@ -114,14 +114,19 @@ const make = (o: HostPtyOptions) =>
       })
     )
 
-    const spawn = (so: PtySpawnOptions): Effect.Effect<PtyProcess, PtySpawnError> =>
-      Effect.flatMap(ensure, (conn) => spawnOn(conn, so)).pipe(
+    // Once per session start, not per byte: the process it returns writes and reads untraced.
+    const spawn = Effect.fn("HostPty.spawn")(
+      function* (so: PtySpawnOptions) {
+        return yield* spawnOn(yield* ensure, so)
+      },
+      (started, so) =>
         Effect.catchIf(
+          started,
           (e): e is Error => !(e instanceof PtySpawnError),
           (e) =>
             Effect.fail(new PtySpawnError({ file: so.file, cwd: so.cwd, reason: "host", message: `cannot start ${so.file}: ${reason(e)}` }))
         )
-      )
+    )
 
     // Connects only to a host that runs already: with none, there is nothing to adopt, and starting
     // one for nothing would be a process for nothing.
@@ -129,7 +134,10 @@ const make = (o: HostPtyOptions) =>
       .withPermits(1)(
         Effect.flatMap(connect, (found) => (found === undefined ? Effect.succeed([]) : attachAll(keep(found.conn), found.hello)))
       )
-      .pipe(Effect.catchAll((e) => Effect.as(Effect.logWarning(`the PTY host's sessions could not be re-attached: ${reason(e)}`), [])))
+      .pipe(
+        Effect.catchAll((e) => Effect.as(Effect.logWarning(`the PTY host's sessions could not be re-attached: ${reason(e)}`), [])),
+        Effect.withSpan("HostPty.adopt")
+      )
 
     yield* Effect.addFinalizer((exit) => Effect.promise(() => letGo(current, launched, exit)))
     return PtyAdapter.of({ spawn, adopt })
