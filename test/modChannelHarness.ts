@@ -13,55 +13,60 @@ export interface Command {
   readonly [k: string]: unknown
 }
 
+/** A long poll as the mod makes it; `abort` drops the connection as a reloaded mod would. */
+const pollOn = (b: Backend, sessionId: string, plugin: string) => {
+  let req: http.ClientRequest | undefined
+  const reply = new Promise<{ status: number; commands: ReadonlyArray<Command>; text: string }>((resolve, reject) => {
+    req = http.request(
+      {
+        host: "127.0.0.1",
+        port: b.port,
+        method: "GET",
+        path: `/mod/commands?session_id=${sessionId}&token=${tokenOf(b)}`,
+        agent: false,
+        headers: { "x-lich-plugin": plugin }
+      },
+      (res) => {
+        let text = ""
+        res.on("data", (d) => {
+          text += d
+        })
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text, commands: res.statusCode === 200 ? JSON.parse(text) : [] }))
+      }
+    )
+    req.on("error", reject)
+    req.end()
+  })
+  return { reply, abort: () => req?.destroy() }
+}
+
+/** An ack as the mod posts it; the status lich answered. */
+const ackOn = (b: Backend, sessionId: string, body: Record<string, unknown>) =>
+  new Promise<number>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: b.port,
+        method: "POST",
+        path: `/mod/acks?token=${tokenOf(b)}`,
+        agent: false,
+        headers: { "content-type": "application/json" }
+      },
+      (res) => {
+        res.resume()
+        res.on("end", () => resolve(res.statusCode ?? 0))
+      }
+    )
+    req.on("error", reject)
+    req.end(JSON.stringify({ session_id: sessionId, ...body }))
+  })
+
 /** Starts the backend for the calling file's tests; the returned kit reads it once beforeAll has run. */
 export const modChannel = () => {
   let b: Backend
   let project: string
-
-  /** A long poll as the mod makes it; `abort` drops the connection as a reloaded mod would. */
-  const poll = (sessionId: string, plugin = "0.15.0") => {
-    let req: http.ClientRequest | undefined
-    const reply = new Promise<{ status: number; commands: ReadonlyArray<Command>; text: string }>((resolve, reject) => {
-      req = http.request(
-        {
-          host: "127.0.0.1",
-          port: b.port,
-          method: "GET",
-          path: `/mod/commands?session_id=${sessionId}&token=${tokenOf(b)}`,
-          agent: false,
-          headers: { "x-lich-plugin": plugin }
-        },
-        (res) => {
-          let text = ""
-          res.on("data", (d) => (text += d))
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, text, commands: res.statusCode === 200 ? JSON.parse(text) : [] }))
-        }
-      )
-      req.on("error", reject)
-      req.end()
-    })
-    return { reply, abort: () => req?.destroy() }
-  }
-
-  const ack = (sessionId: string, body: Record<string, unknown>) =>
-    new Promise<number>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: "127.0.0.1",
-          port: b.port,
-          method: "POST",
-          path: `/mod/acks?token=${tokenOf(b)}`,
-          agent: false,
-          headers: { "content-type": "application/json" }
-        },
-        (res) => {
-          res.resume()
-          res.on("end", () => resolve(res.statusCode ?? 0))
-        }
-      )
-      req.on("error", reject)
-      req.end(JSON.stringify({ session_id: sessionId, ...body }))
-    })
+  const poll = (sessionId: string, plugin = "0.15.0") => pollOn(b, sessionId, plugin)
+  const ack = (sessionId: string, body: Record<string, unknown>) => ackOn(b, sessionId, body)
 
   /** A mod between two polls: it polled a moment ago (so it counts as attached) and nothing is parked now. */
   const betweenPolls = async (s: { id: string; label: string }) => {

@@ -49,6 +49,19 @@ const rpc = (port: number, token: string, method: string, body: unknown) =>
 
 const ids = async () => (JSON.parse((await b.lich(["sessions", "--json"])).stdout) as Array<{ id: string }>).map((s) => s.id).sort()
 
+/** Only this user reaches the host, and its secret is in no process's argv or environment. */
+const expectSecretKept = (pids: ReadonlyArray<number>) => {
+  const dir = path.join(b.env.XDG_CONFIG_HOME!, "lich")
+  const mode = (f: string) => fs.statSync(path.join(dir, f)).mode & 0o777
+  expect([mode("."), mode("ptyhost-1.sock"), mode("ptyhost.secret")]).toEqual([0o700, 0o600, 0o600])
+  const secret = fs.readFileSync(path.join(dir, "ptyhost.secret"), "utf8")
+  expect(secret).toMatch(/^[0-9a-f]{64}$/)
+  for (const pid of pids) {
+    expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")).not.toContain(secret)
+    expect(fs.readFileSync(`/proc/${pid}/environ`, "utf8")).not.toContain(secret)
+  }
+}
+
 describe("a backend killed with kill -9", () => {
   it("leaves its sessions running, and the next backend re-attaches them with their screens", async () => {
     const agent = JSON.parse((await b.lich(["open", "--project", b.project("kept"), "--kind", "claude", "--json"])).stdout) as {
@@ -68,16 +81,7 @@ describe("a backend killed with kill -9", () => {
     const [host, ...others] = hostsOf(b.env.XDG_CONFIG_HOME!)
     expect(others).toEqual([])
     expect(childrenOf(host!).sort()).toEqual([record.pid, shellPid].sort())
-    // Only this user reaches the host, and its secret is in no process's argv or environment.
-    const dir = path.join(b.env.XDG_CONFIG_HOME!, "lich")
-    const mode = (f: string) => fs.statSync(path.join(dir, f)).mode & 0o777
-    expect([mode("."), mode("ptyhost-1.sock"), mode("ptyhost.secret")]).toEqual([0o700, 0o600, 0o600])
-    const secret = fs.readFileSync(path.join(dir, "ptyhost.secret"), "utf8")
-    expect(secret).toMatch(/^[0-9a-f]{64}$/)
-    for (const pid of [host!, record.pid, shellPid, b.process.pid!]) {
-      expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")).not.toContain(secret)
-      expect(fs.readFileSync(`/proc/${pid}/environ`, "utf8")).not.toContain(secret)
-    }
+    expectSecretKept([host!, record.pid, shellPid, b.process.pid!])
     fs.rmSync(path.join(b.env.FAKE_AGENT_LOG!, `${agent.id}.json`))
 
     await killHard(b.process)

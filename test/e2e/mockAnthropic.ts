@@ -51,6 +51,52 @@ export interface Logged {
 
 const MODELS = ["claude-sonnet-4-5-20250929", "claude-opus-4-1-20250805", "claude-haiku-4-5-20251001"]
 
+/** What a request is answered with: the matched rule's step, where its prompt sits, and how long to hold. */
+interface Plan {
+  readonly at: number
+  readonly text: string
+  readonly step: number
+  readonly rule: string | undefined
+  readonly content: ReadonlyArray<Block>
+  readonly delayMs: number
+}
+
+interface RequestBody {
+  readonly model?: string
+  readonly stream?: boolean
+  readonly messages?: ReadonlyArray<Message>
+  readonly tools?: ReadonlyArray<{ name: string }>
+}
+
+/** A request as the log keeps it for the tests to read: what came in and what it was answered. */
+const logged = (body: RequestBody, kind: "main" | "side", p: Plan, agentHeader: unknown): Omit<Logged, "n" | "ended"> => {
+  const messages = body.messages ?? []
+  return {
+    path: "/v1/messages",
+    model: body.model ?? "",
+    prompt: p.text,
+    conversation: messages
+      .filter((m) => m.role === "user")
+      .flatMap((m) => blocks(m))
+      .filter((b) => b.type === "text")
+      .map((b) => b.text ?? "")
+      .join("\n"),
+    tools: (body.tools ?? []).map((t) => t.name),
+    kind,
+    step: p.step,
+    ...(p.rule === undefined ? {} : { rule: p.rule }),
+    reply: p.content.map((b) => (b.type === "text" ? `text:${b.text.slice(0, 60)}` : `tool_use:${b.name}`)),
+    toolResults: messages
+      .slice(p.at + 1)
+      .filter((m) => m.role === "user")
+      .flatMap((m) => blocks(m))
+      .filter((b) => b.type === "tool_result")
+      // 4000 characters: enough for a subagent's hand-back (a preamble, then the report and its checkout).
+      .map((b) => JSON.stringify(b).slice(0, 4000)),
+    ...(typeof agentHeader === "string" ? { agentId: agentHeader } : {})
+  }
+}
+
 interface Waiter {
   readonly test: (e: Logged) => boolean
   remaining: number
@@ -107,7 +153,7 @@ export class MockAnthropic {
   }
 
   /** The content this request gets: the matched rule's step, else the fallback text. */
-  private plan(messages: ReadonlyArray<Message>, kind: "main" | "side") {
+  private plan(messages: ReadonlyArray<Message>, kind: "main" | "side"): Plan {
     const { at, text } = newestPrompt(messages)
     const step = messages.slice(at + 1).filter((m) => m.role === "assistant").length
     for (const r of this.rules) {
@@ -153,12 +199,7 @@ export class MockAnthropic {
   }
 
   private messages(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
-    const body = JSON.parse(raw) as {
-      model?: string
-      stream?: boolean
-      messages?: ReadonlyArray<Message>
-      tools?: ReadonlyArray<{ name: string }>
-    }
+    const body = JSON.parse(raw) as RequestBody
     const messages = body.messages ?? []
     const kind = (body.tools ?? []).length > 0 ? "main" : "side"
     const p = this.plan(messages, kind)
@@ -171,33 +212,7 @@ export class MockAnthropic {
       if (!res.writableFinished) hangUp()
       finish(res.writableFinished ? "complete" : "aborted")
     })
-    const agentHeader = req.headers["x-claude-code-agent-id"]
-    this.record({
-      n: this.log.length + 1,
-      path: "/v1/messages",
-      model: body.model ?? "",
-      prompt: p.text,
-      conversation: messages
-        .filter((m) => m.role === "user")
-        .flatMap((m) => blocks(m))
-        .filter((b) => b.type === "text")
-        .map((b) => b.text ?? "")
-        .join("\n"),
-      tools: (body.tools ?? []).map((t) => t.name),
-      kind,
-      step: p.step,
-      ...(p.rule === undefined ? {} : { rule: p.rule }),
-      reply: p.content.map((b) => (b.type === "text" ? `text:${b.text.slice(0, 60)}` : `tool_use:${b.name}`)),
-      toolResults: messages
-        .slice(p.at + 1)
-        .filter((m) => m.role === "user")
-        .flatMap((m) => blocks(m))
-        .filter((b) => b.type === "tool_result")
-        // 4000 characters: enough for a subagent's hand-back (a preamble, then the report and its checkout).
-        .map((b) => JSON.stringify(b).slice(0, 4000)),
-      ...(typeof agentHeader === "string" ? { agentId: agentHeader } : {}),
-      ended
-    })
+    this.record({ n: this.log.length + 1, ...logged(body, kind, p, req.headers["x-claude-code-agent-id"]), ended })
     const model = body.model ?? MODELS[0]!
     if (body.stream === true) return void stream(res, model, p.content, p.delayMs, hungUp)
     const stop = p.content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn"

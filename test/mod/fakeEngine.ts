@@ -117,30 +117,36 @@ const registrar = () => {
   return { on, registrations }
 }
 
-/** A fake `$` of plain objects, and the streams where each call it took waits for the test. */
-const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
-  const streams = {
-    requests: new Stream<Request>(),
-    timers: new Stream<Timer>(),
-    submits: new Stream<Call<{ text: string; asUser?: true }, unknown>>(),
-    aborts: new Stream<Call<{ turnId: string }, void>>(),
-    commands: new Stream<Call<{ command: string; args?: string }, unknown>>(),
-    forks: new Stream<Call<{ prompt: string }, unknown>>(),
-    runs: new Stream<Run>()
+/** The streams where each call the fake `$` took waits for the test. */
+const newStreams = () => ({
+  requests: new Stream<Request>(),
+  timers: new Stream<Timer>(),
+  submits: new Stream<Call<{ text: string; asUser?: true }, unknown>>(),
+  aborts: new Stream<Call<{ turnId: string }, void>>(),
+  commands: new Stream<Call<{ command: string; args?: string }, unknown>>(),
+  forks: new Stream<Call<{ prompt: string }, unknown>>(),
+  runs: new Stream<Run>()
+})
+
+type Streams = ReturnType<typeof newStreams>
+
+/** A `$` call the test answers through `stream`, or that answers itself when `answer` is given. */
+const call =
+  <A, R>(stream: Stream<Call<A, R>>, answer?: (args: A) => unknown) =>
+  (args: A) => {
+    const reply = deferred<R>()
+    stream.push({ args, reply })
+    if (answer) reply.resolve(answer(args) as R)
+    return reply.promise
   }
-  const counts = { envReads: [] as Array<string>, invalidations: 0, toasts: [] as Array<{ text: string; options: unknown }>, now: 0 }
-  const call =
-    <A, R>(stream: Stream<Call<A, R>>, answer?: (args: A) => unknown) =>
-    (args: A) => {
-      const reply = deferred<R>()
-      stream.push({ args, reply })
-      if (answer) reply.resolve(answer(args) as R)
-      return reply.promise
-    }
-  const fetch = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+
+/** `$.http.fetch`: each request waits in `requests` for the test to respond to it or fail it. */
+const fakeFetch =
+  (requests: Stream<Request>) =>
+  (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
     new Promise((resolve, reject) => {
       const u = new URL(url)
-      streams.requests.push({
+      requests.push({
         url: u,
         path: u.pathname,
         method: init.method ?? "GET",
@@ -150,21 +156,28 @@ const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
         fail: (message = "connection refused") => reject(new Error(message))
       })
     })
-  const after = (ms: number, fn: () => void) => {
-    const timer: Timer = {
-      ms,
-      cancelled: false,
-      fire: () => {
-        if (!timer.cancelled) fn()
-      }
-    }
-    streams.timers.push(timer)
-    return {
-      cancel: () => {
-        timer.cancelled = true
-      }
+
+/** `$.clock.after`: each timer waits in `timers` for the test to fire it; a cancelled one fires nothing. */
+const fakeAfter = (timers: Stream<Timer>) => (ms: number, fn: () => void) => {
+  const timer: Timer = {
+    ms,
+    cancelled: false,
+    fire: () => {
+      if (!timer.cancelled) fn()
     }
   }
+  timers.push(timer)
+  return {
+    cancel: () => {
+      timer.cancelled = true
+    }
+  }
+}
+
+/** A fake `$` of plain objects, and the streams where each call it took waits for the test. */
+const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
+  const streams = newStreams()
+  const counts = { envReads: [] as Array<string>, invalidations: 0, toasts: [] as Array<{ text: string; options: unknown }>, now: 0 }
   const $ = {
     env: {
       get: async (name: string) => {
@@ -172,8 +185,8 @@ const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
         return env[name]
       }
     },
-    http: { fetch },
-    clock: { after, now: async () => counts.now },
+    http: { fetch: fakeFetch(streams.requests) },
+    clock: { after: fakeAfter(streams.timers), now: async () => counts.now },
     process: {
       run: (argv: ReadonlyArray<string>, init?: Record<string, unknown>) =>
         call(
@@ -197,7 +210,6 @@ const fakeDollar = (env: Record<string, string>, auto: AutoReplies) => {
 const matches = (matcher: Record<string, unknown> | undefined, e: Record<string, unknown>) =>
   matcher === undefined || Object.entries(matcher).every(([k, v]) => e[k] === v)
 
-type Streams = ReturnType<typeof fakeDollar>["streams"]
 type Dispatch = (event: string, e: Record<string, unknown>, next?: Hook) => unknown
 
 /** Raises a streaming turn.step and resolves with the step the engine was asked to send. */

@@ -56,65 +56,70 @@ const scanOutput = (
     yield* Stream.runForEach(output.pipe(Stream.interruptWhen(stop)), feed)
   })
 
-export const startScreenWatch = ({ terminals, hub, states }: WatchDeps, id: string, rules: ScreenRules) =>
-  Effect.gen(function* () {
-    yield* terminals.holdForScreen(id, true)
-
-    const watch = Effect.scoped(
-      Effect.gen(function* () {
-        const done = yield* Deferred.make<void>()
-        const seen = yield* Ref.make<Watch>({ dialog: false, ready: false })
-        let settle: Fiber.RuntimeFiber<void> | undefined
-        let release: Fiber.RuntimeFiber<void> | undefined
-        const stopTimers = Effect.gen(function* () {
-          if (settle) yield* Fiber.interrupt(settle)
-          if (release) yield* Fiber.interrupt(release)
-          settle = release = undefined
-        })
-        const onDialog = (reason: string, before: Watch) =>
-          Effect.gen(function* () {
-            yield* stopTimers
-            yield* Ref.set(seen, { dialog: true, ready: false })
-            // With its reason: a task held here tells its sender why (the relay's pending outcome).
-            yield* terminals.holdForScreen(id, true, reason)
-            if (before.dialog) return
-            yield* states.set(id, "waiting")
-            yield* hub.publish({ _tag: "session-status", id, state: "waiting", tool: "", detail: "", reason })
-          })
-        // Only the first composer (or the first after a dialog) counts: a redraw of it — opencode
-        // rotates its placeholder every few seconds — changes nothing.
-        const onReady = (before: Watch) =>
-          Effect.gen(function* () {
-            if (before.ready) return
-            yield* Ref.set(seen, { dialog: false, ready: true })
-            // A composer can be drawn before it takes keys (opencode's): let go once it has stood
-            // for the provider's settle time.
-            const settleMs = rules.settleMs ?? 0
-            const letGo = terminals.holdForScreen(id, false)
-            if (settleMs === 0) yield* letGo
-            else release = yield* Effect.forkScoped(Effect.delay(letGo, Duration.millis(settleMs)))
-            if (before.dialog) {
-              // The composer is back: the dialog was answered, and the session is at its prompt.
-              yield* states.set(id, "done")
-              yield* hub.publish({ _tag: "session-status", id, state: "done", tool: "", detail: "", reason: "" })
-            }
-            settle = yield* Effect.forkScoped(
-              Effect.delay(Effect.asVoid(Deferred.succeed(done, undefined)), Duration.millis(SETTLED_MS + settleMs))
-            )
-          })
-        const onFinding = (f: ScreenFinding) =>
-          Effect.flatMap(Ref.get(seen), (before) => (f._tag === "Dialog" ? onDialog(f.reason, before) : onReady(before)))
-
-        const fallback = Effect.gen(function* () {
-          const w = yield* Ref.get(seen)
-          if (!w.ready && !w.dialog) yield* terminals.holdForScreen(id, false)
-        })
-        yield* Effect.forkScoped(Effect.delay(fallback, Duration.millis(FALLBACK_MS)))
-
-        yield* scanOutput(terminals, id, rules, onFinding, Deferred.await(done))
+/**
+ * One session's watch, from its first screen until it has settled at its prompt: a dialog holds
+ * the input and shows `waiting`, the composer lets it go (after the provider's settle time) and,
+ * after a dialog, shows `done`. Scoped: its timers end with it.
+ */
+const watchScreen = ({ terminals, hub, states }: WatchDeps, id: string, rules: ScreenRules) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const done = yield* Deferred.make<void>()
+      const seen = yield* Ref.make<Watch>({ dialog: false, ready: false })
+      let settle: Fiber.RuntimeFiber<void> | undefined
+      let release: Fiber.RuntimeFiber<void> | undefined
+      const stopTimers = Effect.gen(function* () {
+        if (settle) yield* Fiber.interrupt(settle)
+        if (release) yield* Fiber.interrupt(release)
+        settle = release = undefined
       })
-    ).pipe(Effect.catchAll(() => terminals.holdForScreen(id, false)))
+      const onDialog = (reason: string, before: Watch) =>
+        Effect.gen(function* () {
+          yield* stopTimers
+          yield* Ref.set(seen, { dialog: true, ready: false })
+          // With its reason: a task held here tells its sender why (the relay's pending outcome).
+          yield* terminals.holdForScreen(id, true, reason)
+          if (before.dialog) return
+          yield* states.set(id, "waiting")
+          yield* hub.publish({ _tag: "session-status", id, state: "waiting", tool: "", detail: "", reason })
+        })
+      // Only the first composer (or the first after a dialog) counts: a redraw of it — opencode
+      // rotates its placeholder every few seconds — changes nothing.
+      const onReady = (before: Watch) =>
+        Effect.gen(function* () {
+          if (before.ready) return
+          yield* Ref.set(seen, { dialog: false, ready: true })
+          // A composer can be drawn before it takes keys (opencode's): let go once it has stood
+          // for the provider's settle time.
+          const settleMs = rules.settleMs ?? 0
+          const letGo = terminals.holdForScreen(id, false)
+          if (settleMs === 0) yield* letGo
+          else release = yield* Effect.forkScoped(Effect.delay(letGo, Duration.millis(settleMs)))
+          if (before.dialog) {
+            // The composer is back: the dialog was answered, and the session is at its prompt.
+            yield* states.set(id, "done")
+            yield* hub.publish({ _tag: "session-status", id, state: "done", tool: "", detail: "", reason: "" })
+          }
+          settle = yield* Effect.forkScoped(
+            Effect.delay(Effect.asVoid(Deferred.succeed(done, undefined)), Duration.millis(SETTLED_MS + settleMs))
+          )
+        })
+      const onFinding = (f: ScreenFinding) =>
+        Effect.flatMap(Ref.get(seen), (before) => (f._tag === "Dialog" ? onDialog(f.reason, before) : onReady(before)))
 
+      const fallback = Effect.gen(function* () {
+        const w = yield* Ref.get(seen)
+        if (!w.ready && !w.dialog) yield* terminals.holdForScreen(id, false)
+      })
+      yield* Effect.forkScoped(Effect.delay(fallback, Duration.millis(FALLBACK_MS)))
+
+      yield* scanOutput(terminals, id, rules, onFinding, Deferred.await(done))
+    })
+  ).pipe(Effect.catchAll(() => terminals.holdForScreen(id, false)))
+
+export const startScreenWatch = (deps: WatchDeps, id: string, rules: ScreenRules) =>
+  Effect.gen(function* () {
+    yield* deps.terminals.holdForScreen(id, true)
     // Bounded by the session's own output: the stream ends when its PTY does.
-    yield* Effect.forkDaemon(watch)
+    yield* Effect.forkDaemon(watchScreen(deps, id, rules))
   })

@@ -44,6 +44,34 @@ const readUserThemes = (dir: string) =>
     return found
   })
 
+/** The list as the CLI and the window show it: "system" first, and the chosen theme in use if it is installed. */
+const themeList = (themes: ReadonlyArray<ThemeFile>, chosen: string): ThemeList => {
+  const inUse = themes.some((t) => t.id === chosen) ? chosen : SYSTEM_ID
+  const ids = themes.map((t) => t.id)
+  const system = new ThemeInfo({
+    id: SYSTEM_ID,
+    name: SYSTEM_NAME,
+    scheme: "-",
+    pair: "",
+    inUse: inUse === SYSTEM_ID,
+    app: {},
+    terminal: {}
+  })
+  const rows = themes.map(
+    (t) =>
+      new ThemeInfo({
+        id: t.id,
+        name: t.name,
+        scheme: t.scheme,
+        pair: pairOf(t.id, ids),
+        inUse: t.id === inUse,
+        app: t.app,
+        terminal: t.terminal
+      })
+  )
+  return new ThemeList({ current: inUse, themes: [system, ...rows] })
+}
+
 const make = (dir: string) =>
   Effect.gen(function* () {
     const settings = yield* Settings
@@ -61,32 +89,7 @@ const make = (dir: string) =>
     })
 
     const list = Effect.fn("Themes.list")(function* () {
-      const themes = yield* installed
-      const chosen = yield* current
-      const inUse = themes.some((t) => t.id === chosen) ? chosen : SYSTEM_ID
-      const ids = themes.map((t) => t.id)
-      const system = new ThemeInfo({
-        id: SYSTEM_ID,
-        name: SYSTEM_NAME,
-        scheme: "-",
-        pair: "",
-        inUse: inUse === SYSTEM_ID,
-        app: {},
-        terminal: {}
-      })
-      const rows = themes.map(
-        (t) =>
-          new ThemeInfo({
-            id: t.id,
-            name: t.name,
-            scheme: t.scheme,
-            pair: pairOf(t.id, ids),
-            inUse: t.id === inUse,
-            app: t.app,
-            terminal: t.terminal
-          })
-      )
-      return new ThemeList({ current: inUse, themes: [system, ...rows] })
+      return themeList(yield* installed, yield* current)
     })
 
     const switchTo = Effect.fn("Themes.switchTo")(function* (id: string) {
