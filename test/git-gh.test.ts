@@ -7,6 +7,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import type { ProcedureName, SessionGit, SuccessOf } from "@lich/contract"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AgentEvent, type Backend, type Events, post, root, waitForRecord, watchEvents } from "./harness.js"
 import { git, makeRepo, type Repo, startBackendWith } from "./workspaceHarness.js"
@@ -46,10 +47,15 @@ afterAll(async () => {
 })
 
 const call = (method: string, body: unknown) => post(b, `/rpc/git.${method}`, body)
-const ok = async (method: string, body: unknown) => {
+/** A session's git card as the session-git event carries it. */
+type Git = typeof SessionGit.Encoded
+
+/** A git procedure's name; `ok` answers what it returns, as the contract encodes it. */
+type GitMethod = { [K in ProcedureName]: K extends `git.${infer M}` ? M : never }[ProcedureName]
+const ok = async <M extends GitMethod>(method: M, body: unknown) => {
   const r = await call(method, body)
   expect(r.status, r.text).toBe(200)
-  return r.json() as Record<string, any>
+  return r.json() as SuccessOf<`git.${M}`>
 }
 
 describe("gh", () => {
@@ -101,8 +107,8 @@ describe("gh", () => {
       "pr-a",
       "--draft"
     ])
-    const card = await events.until((e) => e._tag === "session-git" && (e.git as any).id === s.id && (e.git as any).pr?.number === 1)
-    expect((card.git as any).pr.checks).toMatchObject({ passed: 1, failed: 1, read: { source: "gh", stale: false } })
+    const card = await events.until((e) => e._tag === "session-git" && (e.git as Git).id === s.id && (e.git as Git).pr?.number === 1)
+    expect((card.git as Git).pr?.checks).toMatchObject({ passed: 1, failed: 1, read: { source: "gh", stale: false } })
   })
 
   it("sends the failing checks to the agent as one prompt with their names and log tails", async () => {
@@ -123,8 +129,8 @@ describe("gh", () => {
     ] as const) {
       setGh({ mode })
       await ok("Refresh", { id: s.id })
-      const e = await events.until((e) => e._tag === "session-git" && (e.git as any).id === s.id && (e.git as any).pr?.read.error === line)
-      expect((e.git as any).pr).toMatchObject({ number: 1, read: { stale: true, error: line } })
+      const e = await events.until((e) => e._tag === "session-git" && (e.git as Git).id === s.id && (e.git as Git).pr?.read.error === line)
+      expect((e.git as Git).pr).toMatchObject({ number: 1, read: { stale: true, error: line } })
     }
     setGh({ mode: "no-remote" })
     const r = await call("PrList", { project: s.projectId })

@@ -7,6 +7,7 @@
 import * as crypto from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import type { ProcedureName, SuccessOf } from "@lich/contract"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AgentEvent, type Backend, post, waitForRecord } from "./harness.js"
 import { git, makeRepo, postHook, type Repo, startBackendWith } from "./workspaceHarness.js"
@@ -63,10 +64,12 @@ const snapshot = (dir: string): Record<string, string> => {
   return out
 }
 const call = (method: string, body: unknown) => post(b, `/rpc/git.${method}`, body)
-const ok = async (method: string, body: unknown) => {
+/** A git procedure's name; `ok` answers what it returns, as the contract encodes it. */
+type GitMethod = { [K in ProcedureName]: K extends `git.${infer M}` ? M : never }[ProcedureName]
+const ok = async <M extends GitMethod>(method: M, body: unknown) => {
   const r = await call(method, body)
   expect(r.status, r.text).toBe(200)
-  return r.json() as Record<string, any>
+  return r.json() as SuccessOf<`git.${M}`>
 }
 const refused = async (method: string, body: unknown) => {
   const r = await call(method, body)

