@@ -33,8 +33,10 @@ const WAITING: Readonly<Record<string, number>> = {
   "libs/git/src/Changes.ts": 169,
   "libs/git/src/Prs.ts": 228,
   "libs/git/src/Review.ts": 191,
-  // the hosts work's link supervisor and its ssh test harness
-  "libs/hosts/src/Links.ts": 96,
+  // the hosts work's link supervisor, its two sides of a link, and its ssh test harness
+  "libs/hosts/src/Incoming.ts": 100,
+  "libs/hosts/src/Links.ts": 102,
+  "libs/hosts/src/Outgoing.ts": 90,
   "test/sshHarness.ts": 79
 }
 

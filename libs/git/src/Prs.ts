@@ -12,7 +12,6 @@ import {
   type LichError,
   type Opened,
   Pr,
-  PrCheck,
   PrChecks,
   PrDraft,
   PrListItem,
@@ -27,7 +26,7 @@ import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
 import { Changes } from "./Changes.js"
 import { checksOf, checksPrompt, logTail } from "./checks.js"
 import { Git, NETWORK_TIMEOUT_MS } from "./Git.js"
-import { accountOf, bucketOf, type GhFailed, parseJson, runGh } from "./gh.js"
+import { accountOf, type GhFailed, parseJson, runGh } from "./gh.js"
 import { handOver } from "./handover.js"
 import { storeFailed } from "./storeFailed.js"
 
