@@ -6,14 +6,14 @@
  * radar's overlaps and the PR the gh side last saw, so the card and the dock read the same value.
  * Nothing here polls.
  */
-import { type LichError, NotFound, type Pr, Read, SessionGit } from "@lich/contract"
+import { type LichError, type LichEvent, NotFound, type Pr, Read, SessionGit } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { type Card, Workspace } from "@lich/spawn"
-import { Clock, Context, Duration, Effect, Layer, Ref, Stream } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Ref, type Scope, Stream } from "effect"
 import { Git, type GitShape } from "./Git.js"
 import { changedOverlaps, overlapsOf } from "./radar.js"
 import { emptyRead, readCheckout, type Target } from "./read.js"
-import { type Moved, makeWatcher, type Place } from "./watch.js"
+import { type Moved, makeWatcher, type Place, type Watcher } from "./watch.js"
 
 /** 250 ms: an agent's edit burst (several writes per tool call) lands as one read, and a person sees it at once. */
 export const DEBOUNCE_MS = 250
@@ -35,16 +35,32 @@ export interface ChangesShape {
 
 export class Changes extends Context.Tag("lich/git/Changes")<Changes, ChangesShape>() {}
 
-const withoutKey = <V>(m: Map<string, V>, k: string) => {
-  const next = new Map(m)
-  next.delete(k)
-  return next
+interface Deps {
+  readonly g: GitShape
+  readonly ws: Workspace["Type"]
+  readonly hub: EventHub["Type"]
+  readonly scope: Scope.Scope
+  readonly watcher: Watcher
+  /** every open session's last read */
+  readonly last: Ref.Ref<ReadonlyMap<string, SessionGit>>
+  readonly prs: Map<string, Pr>
+  /** a session with a worker: `again` when an ask came during its debounce or read */
+  readonly slots: Map<string, { again: boolean }>
+  /** each checkout's git directories, for the watcher */
+  readonly places: Map<string, Place>
+  readonly counts: { reads: number }
 }
 
-interface Slot {
-  running: boolean
-  again: boolean
-}
+const noSession = (id: string) => new NotFound({ what: "session", name: id, message: `no open session with id ${id}` })
+
+const cardsOr = (d: Deps) => Effect.orElseSucceed(d.ws.cards(), () => [] as ReadonlyArray<Card>)
+const labelsOf = (cards: ReadonlyArray<Card>) => new Map(cards.map((c) => [c.id, c.label]))
+
+const cardOf = (d: Deps, id: string) =>
+  Effect.flatMap(d.ws.cards(), (cs) => {
+    const c = cs.find((x) => x.id === id)
+    return c ? Effect.succeed(c) : Effect.fail(noSession(id))
+  })
 
 const placeOf = (g: GitShape, dir: string) =>
   g.text(dir, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]).pipe(
@@ -55,173 +71,169 @@ const placeOf = (g: GitShape, dir: string) =>
     Effect.orElseSucceed(() => undefined)
   )
 
-const make = Effect.gen(function* () {
-  const g = yield* Git
-  const ws = yield* Workspace
-  const hub = yield* EventHub
-  const scope = yield* Effect.scope
-  const last = yield* Ref.make(new Map<string, SessionGit>())
-  const prs = new Map<string, Pr>()
-  const slots = new Map<string, Slot>()
-  const places = new Map<string, Place>()
-  let reads = 0
-  const watcher = yield* makeWatcher
-
-  const card = (id: string) =>
-    Effect.flatMap(ws.cards(), (cs) => {
-      const c = cs.find((x) => x.id === id)
-      return c ? Effect.succeed(c) : Effect.fail(new NotFound({ what: "session", name: id, message: `no open session with id ${id}` }))
-    })
-
-  /** A worktree row from before bases were recorded compares against the project's current branch. */
-  const targetOf = (c: Card) =>
-    Effect.gen(function* () {
-      const inWorktree = c.row.path !== "" && c.row.path !== c.projectPath
-      let base = inWorktree ? c.row.base : ""
-      if (inWorktree && base === "") {
-        base = (yield* g.text(c.projectPath, ["symbolic-ref", "--short", "-q", "HEAD"]).pipe(Effect.orElseSucceed(() => ""))).trim()
-        if (base === c.row.branch) base = ""
-      }
-      return { id: c.id, projectId: c.projectRow.id, dir: c.dir, base, baseSha: c.row.baseSha } satisfies Target
-    })
-
-  /** Publishes `next` for its session, then the radar's changes for the rest of its project. */
-  const publish = (next: SessionGit, labels: Map<string, string>) =>
-    Effect.gen(function* () {
-      const changed = yield* Ref.modify(last, (m) => {
-        const prev = m.get(next.id)
-        const pr = prs.get(next.id)
-        const mine = new Map(m)
-        mine.set(next.id, next)
-        const seats = [...mine.values()]
-          .filter((s) => s.projectId === next.projectId && labels.has(s.id))
-          .map((s) => ({ git: s, label: labels.get(s.id)! }))
-        const overlaps = overlapsOf(seats)
-        const bump = (s: SessionGit, rev: number) =>
-          new SessionGit({ ...s, overlaps: overlaps.get(s.id) ?? [], rev, pr: s.id === next.id ? pr : s.pr })
-        const out: Array<SessionGit> = [bump(next, (prev?.rev ?? 0) + 1)]
-        for (const seat of changedOverlaps(seats, overlaps)) {
-          if (seat.git.id !== next.id) out.push(bump(seat.git, seat.git.rev + 1))
-        }
-        for (const s of out) mine.set(s.id, s)
-        return [out, mine] as const
-      })
-      for (const s of changed) yield* hub.publish({ _tag: "session-git", git: s })
-      return changed[0]!
-    })
-
-  const readNow = (id: string) =>
-    Effect.gen(function* () {
-      const cards = yield* ws.cards()
-      const c = cards.find((x) => x.id === id)
-      if (c === undefined) {
-        yield* Ref.update(last, (m) => withoutKey(m, id))
-        return yield* new NotFound({ what: "session", name: id, message: `no open session with id ${id}` })
-      }
-      const t = yield* targetOf(c)
-      const at = yield* Clock.currentTimeMillis
-      reads++
-      const got = yield* readCheckout(g, t, at).pipe(Effect.either)
-      const prev = (yield* Ref.get(last)).get(id)
-      const next =
-        got._tag === "Right"
-          ? got.right
-          : // The last good read stays, marked stale; a first read that failed says why with nothing in it.
-            (() => {
-              const read = new Read({ source: "git", at: prev?.read.at ?? at, stale: true, error: got.left.detail })
-              return prev !== undefined ? new SessionGit({ ...prev, read }) : emptyRead(t, read)
-            })()
-      return yield* publish(new SessionGit({ ...next, pr: prs.get(id) }), new Map(cards.map((x) => [x.id, x.label])))
-    })
-
-  /** One worker per session at a time: asks during its debounce or its read are folded into one more read. */
-  const worker = (id: string): Effect.Effect<void> =>
-    Effect.gen(function* () {
-      yield* Effect.sleep(Duration.millis(DEBOUNCE_MS))
-      const slot = slots.get(id)
-      if (slot) slot.again = false
-      yield* Effect.ignore(readNow(id))
-      const s = slots.get(id)
-      if (s?.again) return yield* worker(id)
-      slots.delete(id)
-    })
-
-  const request = (id: string) =>
-    Effect.suspend(() => {
-      const slot = slots.get(id)
-      if (slot) {
-        slot.again = true
-        return Effect.void
-      }
-      slots.set(id, { running: true, again: false })
-      return Effect.asVoid(Effect.forkIn(worker(id), scope))
-    })
-
-  const rewatch = Effect.gen(function* () {
-    const cards = yield* Effect.orElseSucceed(ws.cards(), () => [] as ReadonlyArray<Card>)
-    for (const c of cards) {
-      if (!places.has(c.dir)) {
-        const p = yield* placeOf(g, c.dir)
-        if (p) places.set(c.dir, p)
-      }
+/** A worktree row from before bases were recorded compares against the project's current branch. */
+const targetOf = (d: Deps, c: Card) =>
+  Effect.gen(function* () {
+    const inWorktree = c.row.path !== "" && c.row.path !== c.projectPath
+    let base = inWorktree ? c.row.base : ""
+    if (inWorktree && base === "") {
+      base = (yield* d.g.text(c.projectPath, ["symbolic-ref", "--short", "-q", "HEAD"]).pipe(Effect.orElseSucceed(() => ""))).trim()
+      if (base === c.row.branch) base = ""
     }
-    const live = new Set(cards.map((c) => c.dir))
-    for (const dir of places.keys()) if (!live.has(dir)) places.delete(dir)
-    yield* watcher.reconcile([...places.values()])
+    return { id: c.id, projectId: c.projectRow.id, dir: c.dir, base, baseSha: c.row.baseSha } satisfies Target
+  })
+
+/**
+ * Writes `next` (or drops `gone`) and publishes it, with every other session of the project whose
+ * overlaps changed because of it, each with its rev raised. One Ref.modify: reads of two sessions
+ * finishing together never publish overlaps computed from a stale view of each other.
+ */
+const publish = (
+  d: Deps,
+  change: { readonly next?: SessionGit; readonly gone?: string; readonly projectId: string },
+  labels: Map<string, string>
+) =>
+  Effect.gen(function* () {
+    const out = yield* Ref.modify(d.last, (m) => {
+      const mine = new Map(m)
+      if (change.gone !== undefined) mine.delete(change.gone)
+      if (change.next !== undefined) mine.set(change.next.id, change.next)
+      const seats = [...mine.values()]
+        .filter((s) => s.projectId === change.projectId && labels.has(s.id))
+        .map((s) => ({ git: s, label: labels.get(s.id)! }))
+      const overlaps = overlapsOf(seats)
+      const bump = (s: SessionGit, rev: number) => new SessionGit({ ...s, overlaps: overlaps.get(s.id) ?? [], rev })
+      const published: Array<SessionGit> = []
+      if (change.next !== undefined) published.push(bump(change.next, (m.get(change.next.id)?.rev ?? 0) + 1))
+      for (const seat of changedOverlaps(seats, overlaps)) {
+        if (seat.git.id !== change.next?.id) published.push(bump(seat.git, seat.git.rev + 1))
+      }
+      for (const s of published) mine.set(s.id, s)
+      return [published, mine] as const
+    })
+    for (const s of out) yield* d.hub.publish({ _tag: "session-git", git: s })
+    return out[0]
+  })
+
+const readNow = (d: Deps, id: string) =>
+  Effect.gen(function* () {
+    const cards = yield* d.ws.cards()
+    const c = cards.find((x) => x.id === id)
+    if (c === undefined) return yield* noSession(id)
+    const t = yield* targetOf(d, c)
+    const at = yield* Clock.currentTimeMillis
+    d.counts.reads++
+    const got = yield* Effect.either(readCheckout(d.g, t, at))
+    const prev = (yield* Ref.get(d.last)).get(id)
+    let next: SessionGit
+    if (got._tag === "Right") next = got.right
+    else {
+      // The last good read stays, marked stale; a first read that failed says why with nothing in it.
+      const read = new Read({ source: "git", at: prev?.read.at ?? at, stale: true, error: got.left.detail })
+      next = prev !== undefined ? new SessionGit({ ...prev, read }) : emptyRead(t, read)
+    }
+    const published = yield* publish(d, { next: new SessionGit({ ...next, pr: d.prs.get(id) }), projectId: t.projectId }, labelsOf(cards))
+    return published!
+  })
+
+/** One worker per session at a time: asks during its debounce or its read are folded into one more read. */
+const worker = (d: Deps, id: string): Effect.Effect<void> =>
+  Effect.gen(function* () {
+    yield* Effect.sleep(Duration.millis(DEBOUNCE_MS))
+    const slot = d.slots.get(id)
+    if (slot) slot.again = false
+    yield* Effect.ignore(readNow(d, id))
+    if (d.slots.get(id)?.again) return yield* worker(d, id)
+    d.slots.delete(id)
+  })
+
+const request = (d: Deps, id: string) =>
+  Effect.suspend(() => {
+    const slot = d.slots.get(id)
+    if (slot) {
+      slot.again = true
+      return Effect.void
+    }
+    d.slots.set(id, { again: false })
+    return Effect.asVoid(Effect.forkIn(worker(d, id), d.scope))
+  })
+
+/** Watches exactly the git directories of the open checkouts; answers the open cards. */
+const rewatch = (d: Deps) =>
+  Effect.gen(function* () {
+    const cards = yield* cardsOr(d)
+    for (const c of cards) {
+      if (d.places.has(c.dir)) continue
+      const p = yield* placeOf(d.g, c.dir)
+      if (p) d.places.set(c.dir, p)
+    }
+    const open = new Set(cards.map((c) => c.dir))
+    for (const dir of d.places.keys()) if (!open.has(dir)) d.places.delete(dir)
+    yield* d.watcher.reconcile([...d.places.values()])
     return cards
   })
 
-  const onMoved = (m: Moved) =>
-    Effect.gen(function* () {
-      const cards = yield* Effect.orElseSucceed(ws.cards(), () => [] as ReadonlyArray<Card>)
-      for (const c of cards) {
-        const p = places.get(c.dir)
-        if (p && (m._tag === "repository" ? p.commonDir === m.commonDir : p.gitDir === m.gitDir)) yield* request(c.id)
-      }
-    })
+const onMoved = (d: Deps, m: Moved) =>
+  Effect.gen(function* () {
+    for (const c of yield* cardsOr(d)) {
+      const p = d.places.get(c.dir)
+      if (p && (m._tag === "repository" ? p.commonDir === m.commonDir : p.gitDir === m.gitDir)) yield* request(d, c.id)
+    }
+  })
 
-  yield* Effect.forkScoped(
-    Stream.runForEach(hub.stream, (e) => {
-      switch (e._tag) {
-        case "session-touched":
-          return request(e.id)
-        case "session-opened":
-          return Effect.zipRight(rewatch, request(e.session.id))
-        case "session-closed":
-          return Effect.zipRight(
-            Ref.update(last, (m) => withoutKey(m, e.id)),
-            Effect.asVoid(rewatch)
-          )
-        default:
-          return Effect.void
-      }
-    })
-  )
-  yield* Effect.forkScoped(Effect.forever(Effect.flatMap(watcher.moved.take, onMoved)))
-  yield* Effect.forkScoped(Effect.flatMap(rewatch, (cards) => Effect.forEach(cards, (c) => request(c.id), { discard: true })))
+const onEvent = (d: Deps, e: LichEvent): Effect.Effect<void> => {
+  switch (e._tag) {
+    case "session-touched":
+      return request(d, e.id)
+    case "session-opened":
+      return Effect.zipRight(rewatch(d), request(d, e.session.id))
+    case "session-closed":
+      // Its overlaps leave the other cards of its project with it.
+      return Effect.flatMap(rewatch(d), (cards) => Effect.asVoid(publish(d, { gone: e.id, projectId: e.projectId }, labelsOf(cards))))
+    default:
+      return Effect.void
+  }
+}
 
-  const get = (id: string) =>
-    Effect.flatMap(Ref.get(last), (m) => {
-      const s = m.get(id)
-      return s !== undefined ? Effect.succeed(s) : readNow(id)
-    })
+const get = (d: Deps, id: string) =>
+  Effect.flatMap(Ref.get(d.last), (m) => {
+    const s = m.get(id)
+    return s !== undefined ? Effect.succeed(s) : readNow(d, id)
+  })
 
+const setPr = (d: Deps, id: string, pr: Pr | undefined) =>
+  Effect.gen(function* () {
+    if (pr === undefined) d.prs.delete(id)
+    else d.prs.set(id, pr)
+    const s = (yield* Ref.get(d.last)).get(id)
+    if (s === undefined) return
+    yield* publish(d, { next: new SessionGit({ ...s, pr }), projectId: s.projectId }, labelsOf(yield* cardsOr(d)))
+  })
+
+const make = Effect.gen(function* () {
+  const d: Deps = {
+    g: yield* Git,
+    ws: yield* Workspace,
+    hub: yield* EventHub,
+    scope: yield* Effect.scope,
+    watcher: yield* makeWatcher,
+    last: yield* Ref.make<ReadonlyMap<string, SessionGit>>(new Map()),
+    prs: new Map(),
+    slots: new Map(),
+    places: new Map(),
+    counts: { reads: 0 }
+  }
+  yield* Effect.forkScoped(Stream.runForEach(d.hub.stream, (e) => onEvent(d, e)))
+  yield* Effect.forkScoped(Effect.forever(Effect.flatMap(d.watcher.moved.take, (m) => onMoved(d, m))))
+  yield* Effect.forkScoped(Effect.flatMap(rewatch(d), (cards) => Effect.forEach(cards, (c) => request(d, c.id), { discard: true })))
   return Changes.of({
-    get,
-    all: () => Effect.flatMap(ws.cards(), (cs) => Effect.forEach(cs, (c) => get(c.id), { concurrency: 2 })),
-    refresh: readNow,
-    request,
-    card,
-    setPr: (id, pr) =>
-      Effect.gen(function* () {
-        if (pr === undefined) prs.delete(id)
-        else prs.set(id, pr)
-        const s = (yield* Ref.get(last)).get(id)
-        if (s === undefined) return
-        const cards = yield* Effect.orElseSucceed(ws.cards(), () => [] as ReadonlyArray<Card>)
-        yield* publish(new SessionGit({ ...s, pr }), new Map(cards.map((x) => [x.id, x.label])))
-      }),
-    reads: Effect.sync(() => reads)
+    get: (id) => get(d, id),
+    all: () => Effect.flatMap(d.ws.cards(), (cs) => Effect.forEach(cs, (c) => get(d, c.id), { concurrency: 2 })),
+    refresh: (id) => readNow(d, id),
+    request: (id) => request(d, id),
+    card: (id) => cardOf(d, id),
+    setPr: (id, pr) => setPr(d, id, pr),
+    reads: Effect.sync(() => d.counts.reads)
   })
 })
 
