@@ -110,4 +110,17 @@ describe("a worktree session's changes, live", () => {
     expect(r.status).not.toBe(200)
     expect(r.json().error).toBe(`"nope.ts" has no committed change in "dock-a"`)
   })
+
+  it("keeps the last good read, marked stale with git's line, when a read fails", async () => {
+    const index = path.join(git(a.path, ["rev-parse", "--absolute-git-dir"]), "index")
+    const good = fs.readFileSync(index)
+    fs.writeFileSync(index, "not an index")
+    await postHook(b, "/session-touched", { session_id: a.id })
+    const stale = await nextGit(a.id, (g) => g.read.stale)
+    expect(stale.committed.map((f) => f.path)).toEqual(["feature.ts"])
+    expect((stale.read as { error: string }).error).toMatch(/index/)
+    fs.writeFileSync(index, good)
+    await postHook(b, "/session-touched", { session_id: a.id })
+    expect((await nextGit(a.id, (g) => g.rev > stale.rev && !g.read.stale)).read.stale).toBe(false)
+  })
 })
