@@ -15,3 +15,15 @@ export type Completion = SuccessOf<"desk.Complete">
 export type Checkout = SuccessOf<"spawn.Worktrees">[number]
 /** One frame of `/events`. */
 export type LichEventWire = LichEventEncoded
+/** One session's checkout as the backend last read it (`git.Changes`, and each `session-git` frame). */
+export type SessionGitWire = SuccessOf<"git.Changes">
+export type FileChangeWire = SessionGitWire["committed"][number]
+export type StandingWire = NonNullable<SessionGitWire["standing"]>
+export type PrWire = NonNullable<SessionGitWire["pr"]>
+export type ReadWire = SessionGitWire["read"]
+export type OverlapWire = SessionGitWire["overlaps"][number]
+export type FileDiffWire = SuccessOf<"git.Diff">
+export type DiffSideWire = FileDiffWire["old"]
+export type ReviewStateWire = SuccessOf<"git.Review">
+export type ReviewCommentWire = ReviewStateWire["comments"][number]
+export type ReviewRoundWire = ReviewStateWire["reviews"][number]

@@ -3,6 +3,8 @@
  * that raises it up to lich-app, the one listener that acts on them, so they are the page's
  * vocabulary rather than any one component's: listed here, a name two components would both claim
  * is one line to see, and each detail type is written once. Type-only: nothing here ships to the page.
+ * The diff's note events are the one exception to "up to lich-app": the dock, whose store they
+ * change, answers them (a panel with a store of its own, docs/window.md).
  */
 import type { CloseAnswer } from "./lich-close-dialog/lich-close-dialog.js"
 import type { CardAction } from "./lich-session-card/lich-session-card.js"
@@ -37,6 +39,16 @@ declare global {
     /** lich-toasts: a toast's Open (go to its card) or Undo; key names the toast, which goes */
     "lich-open": CustomEvent<{ id: string; key: number }>
     "lich-undo": CustomEvent<{ id: string; key: number }>
+    /** lich-diff: lines picked for a comment (a line number clicked, a drag down the numbers, a selection's button) */
+    "lich-diff-pick": CustomEvent<{ side: "old" | "new"; startLine: number; endLine: number }>
+    /** lich-diff: the new comment's text, to keep; or the form left */
+    "lich-comment-save": CustomEvent<{ text: string }>
+    "lich-comment-cancel": CustomEvent
+    /** lich-diff: a comment's Edit, its new text, or the edit left; its Drop */
+    "lich-comment-edit": CustomEvent<{ commentId: string }>
+    "lich-comment-edit-save": CustomEvent<{ commentId: string; text: string }>
+    "lich-comment-edit-cancel": CustomEvent
+    "lich-comment-drop": CustomEvent<{ commentId: string }>
     /** lich-worktree-dialog: the worktree session to open */
     "lich-create-worktree": CustomEvent<WorktreeForm>
   }

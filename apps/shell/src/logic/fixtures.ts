@@ -1,5 +1,5 @@
 /** Cards and projects for the logic tests: `card()` is a healthy shell card, each test bends one thing. */
-import type { WindowStateWire } from "../api/wire.js"
+import type { FileChangeWire, SessionGitWire, WindowStateWire } from "../api/wire.js"
 import type { Card, Model } from "./model.js"
 
 type SessionWire = WindowStateWire["cards"][number]["session"]
@@ -40,7 +40,6 @@ export const card = (over: Partial<Card> = {}): Card => ({
   usage: undefined,
   originLabel: "",
   confined: false,
-  dirty: false,
   ...over
 })
 
@@ -49,4 +48,41 @@ export const model = (cards: ReadonlyArray<Card>, activeId = ""): Model => ({
   cards,
   activeProject: "p1",
   focusTick: 0
+})
+
+const read = (at = 0) => ({ source: "git" as const, at, stale: false, error: "" })
+
+/** A worktree session's checkout as session-git carries it: on branch feat against main, nothing changed. */
+export const sessionGit = (over: Partial<SessionGitWire> = {}): SessionGitWire => ({
+  id: "s1",
+  projectId: "p1",
+  dir: "/wt/api/feat",
+  repository: true,
+  branch: "feat",
+  head: "1234567890abcdef",
+  base: "main",
+  baseSha: "abcdef1234567890",
+  baseGone: false,
+  committed: [],
+  uncommitted: [],
+  truncated: false,
+  added: 0,
+  removed: 0,
+  standing: { ahead: 0, behind: 0, conflict: "none", conflicted: [], read: read() },
+  overlaps: [],
+  read: read(),
+  rev: 1,
+  ...over
+})
+
+export const fileChange = (path: string, over: Partial<FileChangeWire> = {}): FileChangeWire => ({
+  path,
+  oldPath: "",
+  status: "modified",
+  content: "text",
+  added: 1,
+  removed: 0,
+  size: 10,
+  untracked: false,
+  ...over
 })

@@ -16,6 +16,7 @@ export type HotAction =
   | "next-project"
   | "prev-project"
   | "focus-terminal"
+  | "dock"
   | "help"
 
 interface Binding {
@@ -41,6 +42,7 @@ export const HOTKEYS: ReadonlyArray<Binding> = [
   b("prev-project", true, "ArrowLeft", "Shift+←", "Previous project"),
   b("next-project", true, "ArrowRight", "Shift+→", "Next project"),
   b("focus-terminal", true, "Enter", "Shift+Enter", "Focus the terminal"),
+  b("dock", true, "KeyD", "Shift+D", "Show or hide the changes dock (files, diff, review)"),
   b("settings", false, "Comma", ",", "Settings"),
   b("help", false, "Slash", "/", "This list")
 ]

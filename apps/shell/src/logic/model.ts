@@ -3,7 +3,7 @@
  * Model, feeds every event through `applyEvent`, and renders what comes out; toasts are returned,
  * not shown, so this runs (and is tested) without a DOM.
  */
-import type { Checkout, LichEventWire, WindowStateWire } from "../api/wire.js"
+import type { LichEventWire, WindowStateWire } from "../api/wire.js"
 
 export interface RelayMark {
   readonly direction: "out" | "in"
@@ -39,8 +39,6 @@ export interface Card extends SessionNames {
   /** who opened it: "" = a person */
   readonly originLabel: string
   readonly confined: boolean
-  /** its checkout has uncommitted work (worktree cards only; refreshed on session-touched) */
-  readonly dirty: boolean
 }
 
 export interface Usage {
@@ -105,8 +103,7 @@ const pageOnly = (c: Card | undefined) => ({
   tool: c?.tool ?? "",
   detail: c?.detail ?? "",
   reason: c?.reason ?? "",
-  usage: c?.usage,
-  dirty: c?.dirty ?? false
+  usage: c?.usage
 })
 
 const patchCard = (m: Model, id: string, f: (c: Card) => Card): Model =>
@@ -263,18 +260,6 @@ export const withSelection = (m: Model, s: Selection): Model => {
     projects: m.projects.map((p) => {
       const id = s.shown[p.id]
       return id !== undefined && open.has(id) ? { ...p, activeId: id } : p
-    })
-  }
-}
-
-/** Worktree cards learn their branch and uncommitted state from spawn.Worktrees (what `lich worktrees` lists). */
-export const withCheckouts = (m: Model, projectId: string, list: ReadonlyArray<Checkout>): Model => {
-  const byPath = new Map(list.map((w) => [w.path, w]))
-  return {
-    ...m,
-    cards: m.cards.map((c) => {
-      const w = c.projectId === projectId && c.path !== "" ? byPath.get(c.path) : undefined
-      return w ? { ...c, dirty: w.dirty, branch: c.branch || w.name } : c
     })
   }
 }

@@ -7,6 +7,7 @@
 import type { PayloadOf, SuccessOf } from "@lich/contract"
 import type { CloseAnswer } from "../components/lich-close-dialog/lich-close-dialog.js"
 import type { CardAction } from "../components/lich-session-card/lich-session-card.js"
+import type { CardMenuItem } from "../components/lich-session-card/menu.js"
 import { openWorktreePayload, type WorktreeForm } from "../components/lich-worktree-dialog/view.js"
 import type { HotAction } from "../logic/hotkeys.js"
 import { type Card, type Project, shownCard } from "../logic/model.js"
@@ -28,7 +29,9 @@ export class Actions {
 
   constructor(
     private readonly store: AppStore,
-    private readonly backend: Backend
+    private readonly backend: Backend,
+    /** the dock's own actions: its hotkey and a card's menu open it */
+    private readonly dock: { toggle(id?: string): void; cardItem(id: string, item: CardMenuItem): void }
   ) {}
 
   private get project(): Project | undefined {
@@ -126,11 +129,13 @@ export class Actions {
     })
   }
 
-  /** What a card asked for: selected, closed, or its name field opened or answered. */
+  /** What a card asked for: selected, closed, its name field or its menu opened or answered. */
   card(a: CardAction) {
     const card = this.store.state.model.cards.find((c) => c.id === a.id)
     if (!card) return
+    this.store.cardMenu(a.kind === "menu" && a.open ? a.id : "")
     if (a.kind === "select") this.store.selectCard(a.id)
+    if (a.kind === "item") this.dock.cardItem(a.id, a.item)
     if (a.kind === "close") void this.close(card)
     if (a.kind === "rename-start") this.store.startRename(a.id)
     if (a.kind !== "rename-end") return
@@ -181,7 +186,8 @@ export class Actions {
       "prev-session": () => this.store.stepSession(-1),
       "next-project": () => this.store.stepProject(1),
       "prev-project": () => this.store.stepProject(-1),
-      "focus-terminal": () => this.store.focusTerminal()
+      "focus-terminal": () => this.store.focusTerminal(),
+      dock: () => this.dock.toggle()
     }
     go[a]()
   }

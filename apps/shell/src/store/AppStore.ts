@@ -5,21 +5,11 @@
  * and hotkeys change it only through the actions below. Nothing here talks to the backend: Backend
  * and Actions do, and report what came back through these same actions.
  */
-import type { Checkout, LichEventWire, Parked, Provider, RecentProject, Theme, ThemeList, WindowStateWire } from "../api/wire.js"
+import type { LichEventWire, Parked, Provider, RecentProject, Theme, ThemeList, WindowStateWire } from "../api/wire.js"
 import { type AnyToast, pushToast, type ShownToast, TOAST_MS } from "../components/lich-toasts/view.js"
 import { groupCards } from "../logic/groups.js"
 import { step } from "../logic/hotkeys.js"
-import {
-  applyEvent,
-  emptyModel,
-  fromState,
-  type Model,
-  type Selection,
-  selectCard,
-  shownCard,
-  withCheckouts,
-  withSelection
-} from "../logic/model.js"
+import { applyEvent, emptyModel, fromState, type Model, type Selection, selectCard, shownCard, withSelection } from "../logic/model.js"
 import { resolveTheme, terminalTheme } from "../logic/theme.js"
 import type { Overlay } from "./overlay.js"
 import { Store } from "./Store.js"
@@ -36,6 +26,8 @@ export interface AppState {
   readonly menuOpen: boolean
   /** the card whose name field is open; "" = none */
   readonly renaming: string
+  /** the card whose menu is open; "" = none */
+  readonly cardMenu: string
   readonly providers: ReadonlyArray<Provider>
   /** the palette's History and reopenable projects, as of its last opening */
   readonly parked: ReadonlyArray<Parked>
@@ -74,6 +66,7 @@ const initial = (s: Surroundings): AppState => ({
   overlay: undefined,
   menuOpen: false,
   renaming: "",
+  cardMenu: "",
   providers: [],
   parked: [],
   recent: [],
@@ -132,10 +125,6 @@ export class AppStore extends Store<AppState> {
     this.set({ ready: true })
   }
 
-  checkoutsLoaded(projectId: string, list: ReadonlyArray<Checkout>) {
-    this.commit(withCheckouts(this.state.model, projectId, list))
-  }
-
   themesLoaded(themes: ThemeList) {
     this.set({ themes, ...repaint(themes, this.state.prefersDark, this.state.theme) })
   }
@@ -173,6 +162,11 @@ export class AppStore extends Store<AppState> {
 
   endRename() {
     this.set({ renaming: "" })
+  }
+
+  /** One card's menu at a time; "" closes it. */
+  cardMenu(id: string) {
+    if (id !== this.state.cardMenu) this.set({ cardMenu: id })
   }
 
   selectCard(id: string) {

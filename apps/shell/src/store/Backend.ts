@@ -3,7 +3,8 @@
  * socket and the events socket. It loads the whole picture (system.State, the themes, the providers)
  * at once on start and again on every reconnect, because events sent while nobody listened are
  * gone; then each event goes to the store, plus what it asks of the page beyond the state: a
- * desktop notification, a worktree card's branch, the themes listed again.
+ * desktop notification, the themes listed again. A panel with a store of its own follows the same
+ * two beats: `reloaded` at each load, `follow` for each event.
  */
 import type { Call } from "../api/call.js"
 import { raise } from "../api/notes.js"
@@ -21,6 +22,7 @@ export class Backend {
   private closeEvents: (() => void) | undefined
   private loads = 0
   private readonly followers = new Set<(e: LichEventWire) => void>()
+  private readonly loaders = new Set<() => void>()
 
   constructor(private readonly store: AppStore) {}
 
@@ -63,6 +65,14 @@ export class Backend {
     }
   }
 
+  /** Each load of the whole picture (start, every reconnect): a panel loads its own part of it there. */
+  reloaded(listener: () => void): () => void {
+    this.loaders.add(listener)
+    return () => {
+      this.loaders.delete(listener)
+    }
+  }
+
   /** The call every action and dialog makes: a failure is toasted with the backend's message, and answers undefined. */
   readonly call: Call = async (procedure, ...payload) => {
     try {
@@ -76,6 +86,7 @@ export class Backend {
 
   private async reload() {
     const n = ++this.loads
+    for (const l of [...this.loaders]) l()
     await Promise.all([
       this.call("system.State").then((s) => {
         // Two loads can overlap (start and the socket's open): only the last one asked is applied.
@@ -85,20 +96,11 @@ export class Backend {
       this.call("desk.Providers").then((p) => this.store.providersLoaded(p ?? []))
     ])
     this.store.becameReady()
-    for (const p of this.store.state.model.projects) void this.refreshCheckouts(p.id)
   }
 
   private async loadThemes() {
     const list = await this.call("system.Themes")
     if (list) this.store.themesLoaded(list)
-  }
-
-  /** Branch and uncommitted state of each worktree card of a project (spawn.Worktrees, as `lich worktrees`); quiet when it fails. */
-  private async refreshCheckouts(projectId: string) {
-    const project = this.store.state.model.projects.find((p) => p.id === projectId)
-    if (!project || project.path === "" || !this.rpc) return
-    const list = await this.rpc("spawn.Worktrees", { from: "", project: project.path }).catch(() => [])
-    this.store.checkoutsLoaded(projectId, list)
   }
 
   private onEvent(e: LichEventWire) {
@@ -111,10 +113,6 @@ export class Backend {
     if (e._tag === "theme-changed") return void this.loadThemes()
     this.store.event(e)
     const cards = this.store.state.model.cards
-    if (e._tag === "session-touched" || e._tag === "session-opened") {
-      const card = cards.find((c) => c.id === (e._tag === "session-opened" ? e.session.id : e.id))
-      if (card && card.path !== "") void this.refreshCheckouts(card.projectId)
-    }
     if (e._tag === "session-status") {
       const note = noteFor(
         e.state,

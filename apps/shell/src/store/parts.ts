@@ -2,9 +2,17 @@
 import type { Actions } from "./Actions.js"
 import type { AppStore } from "./AppStore.js"
 import type { Backend } from "./Backend.js"
+import type { DockActions } from "./DockActions.js"
+import type { DockStore } from "./DockStore.js"
+import type { GitStore } from "./GitStore.js"
 
 export interface Parts {
   readonly store: AppStore
   readonly actions: Actions
   readonly backend: Backend
+  /** every session's checkout and review, as the backend last read them: cards and dock read it */
+  readonly git: GitStore
+  /** the dock's own state, and its calls */
+  readonly dock: DockStore
+  readonly dockActions: DockActions
 }

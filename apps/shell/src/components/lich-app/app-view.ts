@@ -1,7 +1,7 @@
 /**
  * The window's layout: tabs on top, the sidebar of the active project's cards, the shown card's
- * terminal, the overlay and the toasts. It reads the store and answers each component's event with
- * one of the store's or the actions' named calls.
+ * terminal, the dock beside it when open, the overlay and the toasts. It reads the stores and
+ * answers each component's event with one of the stores' or the actions' named calls.
  */
 import { html, nothing } from "lit"
 import { shownCard } from "../../logic/model.js"
@@ -13,8 +13,14 @@ import { renderOverlay } from "./render-overlay.js"
 type Id = CustomEvent<{ id: string }>
 type Pressed = CustomEvent<{ id: string; key: number }>
 
+const dockFor = ({ store, git, dock, dockActions }: Parts, shown: ReturnType<typeof shownCard>) => {
+  const s = store.state
+  return html`<lich-dock .card=${shown} .cards=${s.model.cards} .providers=${s.providers} .termTheme=${s.termTheme}
+    .dark=${s.theme?.scheme === "dark"} .gitStore=${git} .dockStore=${dock} .actions=${dockActions}></lich-dock>`
+}
+
 export const renderApp = (parts: Parts) => {
-  const { store, actions } = parts
+  const { store, actions, git, dock } = parts
   const s = store.state
   const m = s.model
   const project = m.projects.find((p) => p.id === m.activeProject)
@@ -25,9 +31,9 @@ export const renderApp = (parts: Parts) => {
         @lich-open-project=${() => store.openOverlay({ kind: "open-project" })}
         @lich-palette=${() => void actions.openPalette()}
         @lich-settings=${() => store.openOverlay({ kind: "settings" })}></lich-tabs>
-      <div class="body">
+      <div class="body ${dock.state.open ? "docked" : ""}" style=${dock.state.open ? `--dock-w: ${dock.state.width}px` : ""}>
         <lich-sidebar .cards=${m.cards.filter((c) => c.projectId === m.activeProject)} .activeId=${shown?.id ?? ""} .projectPath=${project?.path ?? ""}
-          .providers=${s.providers} .menuOpen=${s.menuOpen} .renaming=${s.renaming}
+          .providers=${s.providers} .menuOpen=${s.menuOpen} .renaming=${s.renaming} .git=${git.state.byId} .cardMenu=${s.cardMenu} .gh=${""}
           @lich-menu=${(e: CustomEvent<{ open: boolean }>) => store.menu(e.detail.open)}
           @lich-card=${(e: CustomEvent<CardAction>) => actions.card(e.detail)}
           @lich-new-session=${(e: CustomEvent<{ kind: string }>) => {
@@ -39,6 +45,7 @@ export const renderApp = (parts: Parts) => {
             store.openOverlay({ kind: "worktree" })
           }}></lich-sidebar>
         <main>${terminalFor(parts, shown)}</main>
+        ${dock.state.open ? dockFor(parts, shown) : nothing}
       </div>
       ${s.overlay ? renderOverlay(parts, s.overlay) : nothing}
       <lich-toasts .toasts=${s.toasts}

@@ -12,6 +12,9 @@ import { type Model, selectionOf, shownCard } from "../../logic/model.js"
 import { Actions } from "../../store/Actions.js"
 import { AppStore } from "../../store/AppStore.js"
 import { Backend } from "../../store/Backend.js"
+import { DockActions } from "../../store/DockActions.js"
+import { DockStore } from "../../store/DockStore.js"
+import { GitStore } from "../../store/GitStore.js"
 import type { Parts } from "../../store/parts.js"
 import { StoreController } from "../../store/StoreController.js"
 import { saveSelection } from "../../store/selection-storage.js"
@@ -27,13 +30,27 @@ export class LichApp extends LitElement {
   static override styles = styles
   readonly store = new AppStore({ mac: isMac(), focused: document.hasFocus(), prefersDark: darkQuery().matches })
   readonly backend = new Backend(this.store)
-  readonly actions = new Actions(this.store, this.backend)
-  private readonly parts: Parts = { store: this.store, actions: this.actions, backend: this.backend }
+  readonly git = new GitStore()
+  readonly dock = new DockStore()
+  readonly dockActions = new DockActions(this.store, this.git, this.dock, this.backend)
+  readonly actions = new Actions(this.store, this.backend, this.dockActions)
+  private readonly parts: Parts = {
+    store: this.store,
+    actions: this.actions,
+    backend: this.backend,
+    git: this.git,
+    dock: this.dock,
+    dockActions: this.dockActions
+  }
   private terminalCode: Promise<unknown> | undefined
+  private dockCode: Promise<unknown> | undefined
 
   constructor() {
     super()
     new StoreController(this, this.store)
+    // The cards read the checkouts; the layout reads whether the dock is open and how wide.
+    new StoreController(this, this.git, (s) => s.byId)
+    new StoreController(this, this.dock, (s) => `${s.open} ${s.width}`)
     new ThemePainter(this, this.store)
   }
 
@@ -46,6 +63,10 @@ export class LichApp extends LitElement {
     (a) => this.actions.hotkey(a),
     () => {
       // Escape closes the dialog on top wherever the keyboard is (a field that lost focus included).
+      if (this.store.state.cardMenu !== "") {
+        this.store.cardMenu("")
+        return true
+      }
       if (!this.store.state.overlay) return false
       this.store.dismissOverlay()
       return true
@@ -86,8 +107,10 @@ export class LichApp extends LitElement {
     if (!s.ready) return
     this.dataset.ready = "true"
     saveSelection(selectionOf(s.model))
-    // The terminal's code (xterm) loads after the cards are on screen.
+    // The terminal's code (xterm) loads after the cards are on screen; the dock's (the diff editor
+    // behind it) when it is first opened.
     this.terminalCode ??= import("../lich-terminal/lich-terminal.js")
+    if (this.dock.state.open) this.dockCode ??= import("../lich-dock/lich-dock.js")
   }
 
   override render() {

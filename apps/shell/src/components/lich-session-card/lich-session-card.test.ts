@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { card } from "../../logic/fixtures.js"
+import { card, fileChange, sessionGit } from "../../logic/fixtures.js"
 import { cardView } from "./view.js"
 
 describe("a session card", () => {
@@ -56,8 +56,34 @@ describe("a card's status line and usage", () => {
   })
 
   it("marks confinement and uncommitted work in the tooltip", () => {
-    const v = cardView(card({ confined: true, branch: "feat", path: "/wt/feat", dirty: true }), "/")
+    const v = cardView(card({ confined: true, branch: "feat", path: "/wt/feat" }), "/", sessionGit({ uncommitted: [fileChange("a.ts")] }))
+    expect(v.dirty).toBe(true)
     expect(v.tooltip).toContain("feat (uncommitted changes)")
     expect(v.tooltip).toContain("Confined")
+  })
+
+  it("takes its branch from the backend's read, and says a detached HEAD", () => {
+    expect(cardView(card({ branch: "old" }), "/", sessionGit({ branch: "new" })).branch).toBe("new")
+    expect(cardView(card({ branch: "" }), "/", sessionGit({ branch: "", head: "0123456789" })).branch).toBe("detached at 0123456")
+    expect(cardView(card({ branch: "x" }), "/", sessionGit({ repository: false })).branch).toBe("")
+    expect(cardView(card({ branch: "x" }), "/").branch).toBe("x")
+  })
+
+  it("shows base standing, PR, diff and overlap figures, and puts each one's first line in the tooltip", () => {
+    const g = sessionGit({
+      uncommitted: [fileChange("a.ts", { added: 3, removed: 1 })],
+      added: 3,
+      removed: 1,
+      standing: { ahead: 2, behind: 1, conflict: "none", conflicted: [], read: { source: "git", at: 0, stale: false, error: "" } },
+      overlaps: [{ id: "s2", label: "other", files: ["a.ts"] }]
+    })
+    const v = cardView(card(), "/", g)
+    expect(v.figures.map((f) => [f.key, f.text])).toEqual([
+      ["standing", "↓1 ↑2"],
+      ["diff", "+3 −1"],
+      ["overlap", "⚠ 1"]
+    ])
+    expect(v.tooltip).toContain("2 commits ahead of main, 1 commit behind")
+    expect(v.tooltip).toContain("also changed by other: a.ts")
   })
 })

@@ -1,4 +1,6 @@
 /** What one card shows, worked out without a DOM so it can be tested in node. */
+import type { SessionGitWire } from "../../api/wire.js"
+import { cardFigures, type Figure, isDirty } from "../../logic/gitFigures.js"
 import { glyphOf, ringOf } from "../../logic/kinds.js"
 import type { Card } from "../../logic/model.js"
 import { relayText, relayTooltip } from "../../logic/relay.js"
@@ -21,6 +23,8 @@ export interface CardView {
   readonly usage: string
   readonly confined: boolean
   readonly dirty: boolean
+  /** base standing, PR #, checks, diff +/−, overlap: from the backend's last read of its checkout */
+  readonly figures: ReadonlyArray<Figure>
 }
 
 /** The waiting line's words when the hook gave no reason. */
@@ -40,21 +44,32 @@ export const usageText = (c: Card): string => {
   return parts.filter((p) => p !== "").join(" · ")
 }
 
-export const cardView = (c: Card, projectPath: string): CardView => {
+/** The branch the backend read last, else the one the card was opened on; "" outside a repository. */
+const branchOf = (c: Card, g: SessionGitWire | undefined) => {
+  if (g === undefined) return c.branch
+  if (!g.repository) return ""
+  return g.branch !== "" ? g.branch : g.head !== "" ? `detached at ${g.head.slice(0, 7)}` : c.branch
+}
+
+export const cardView = (c: Card, projectPath: string, git?: SessionGitWire): CardView => {
   const path = c.path !== "" ? c.path : projectPath
   const relay = c.relay && { text: relayText(c.relay), tooltip: relayTooltip(c.relay), direction: c.relay.direction }
+  const branch = branchOf(c, git)
+  const dirty = isDirty(git)
+  const figures = cardFigures(git)
   return {
     glyph: glyphOf(c.kind),
     ring: ringOf(c.state),
     label: c.label,
     path,
-    branch: c.branch,
+    branch,
     relay,
     tooltip: [
       c.label,
       path,
       ...(relay ? [relay.tooltip] : []),
-      ...(c.branch ? [c.branch + (c.dirty ? " (uncommitted changes)" : "")] : []),
+      ...(branch ? [branch + (dirty ? " (uncommitted changes)" : "")] : []),
+      ...figures.map((f) => f.title.split("\n")[0]!),
       ...(c.confined ? ["Confined: runs in the sandbox"] : [])
     ].join("\n"),
     style: Object.entries(tintVars(c.color))
@@ -64,6 +79,7 @@ export const cardView = (c: Card, projectPath: string): CardView => {
     status: statusLine(c),
     usage: usageText(c),
     confined: c.confined,
-    dirty: c.dirty
+    dirty,
+    figures
   }
 }

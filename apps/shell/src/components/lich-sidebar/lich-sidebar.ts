@@ -5,7 +5,7 @@
  */
 import { html, LitElement, nothing } from "lit"
 import { repeat } from "lit/directives/repeat.js"
-import type { Provider } from "../../api/wire.js"
+import type { Provider, SessionGitWire } from "../../api/wire.js"
 import type { Card } from "../../logic/model.js"
 import "../lich-new-menu/lich-new-menu.js"
 import "../lich-session-card/lich-session-card.js"
@@ -20,7 +20,10 @@ export class LichSidebar extends LitElement {
     projectPath: { attribute: false },
     providers: { attribute: false },
     menuOpen: { attribute: false },
-    renaming: { attribute: false }
+    renaming: { attribute: false },
+    git: { attribute: false },
+    cardMenu: { attribute: false },
+    gh: { attribute: false }
   }
   declare providers: ReadonlyArray<Provider>
   declare cards: ReadonlyArray<Card>
@@ -29,6 +32,12 @@ export class LichSidebar extends LitElement {
   declare menuOpen: boolean
   /** the card whose name field is open; "" = none */
   declare renaming: string
+  /** each session's checkout as the backend last read it */
+  declare git: ReadonlyMap<string, SessionGitWire>
+  /** the card whose menu is open; "" = none */
+  declare cardMenu: string
+  /** why gh cannot open pull requests, "" when it can */
+  declare gh: string
 
   constructor() {
     super()
@@ -38,6 +47,9 @@ export class LichSidebar extends LitElement {
     this.menuOpen = false
     this.renaming = ""
     this.providers = []
+    this.git = new Map()
+    this.cardMenu = ""
+    this.gh = ""
   }
 
   private menu(open: boolean) {
@@ -77,7 +89,8 @@ export class LichSidebar extends LitElement {
                 ${r.mark ? html`<span class="mark ${r.mark}">${r.mark === "wait" ? "●" : "✓"}</span>` : nothing}
               </div>`
               : html`<lich-session-card .card=${r.card} .projectPath=${this.projectPath} ?active=${r.card.id === this.activeId}
-                .renaming=${r.card.id === this.renaming}></lich-session-card>`
+                .renaming=${r.card.id === this.renaming} .git=${this.git.get(r.card.id)} .menuOpen=${r.card.id === this.cardMenu}
+                .gh=${this.gh}></lich-session-card>`
         )}
       </div>`
   }

@@ -11,6 +11,8 @@ export type AnyToast =
   | { readonly kind: "error"; readonly text: string; readonly detail: string; readonly target: "" }
   /** a plain close, undoable while the toast shows: target is the parked session */
   | { readonly kind: "undo"; readonly text: string; readonly detail: string; readonly target: string }
+  /** something done that the person asked for elsewhere (a note sent from the dock): Open goes to target */
+  | { readonly kind: "info"; readonly text: string; readonly detail: string; readonly target: string }
 
 export type ShownToast = AnyToast & { readonly key: number }
 
