@@ -49,55 +49,61 @@ const sideExtensions = (side: Side, shape: Shape, hooks: Hooks, language: Compar
   EditorView.editorAttributes.of({ "data-side": side })
 ]
 
-/** The editors for these two sides, in `parent`; `only` names the one side a file has when it has only one. */
-export const mountDiff = (
-  parent: HTMLElement,
-  root: ShadowRoot,
-  sides: { readonly old: string; readonly new: string; readonly only: Side | undefined },
-  shape: Shape,
-  hooks: Hooks
-): Mounted => {
-  const language = new Compartment()
+interface Sides {
+  readonly old: string
+  readonly new: string
+  /** the one side a file has when it has only one */
+  readonly only: Side | undefined
+}
+
+type Made = { readonly views: Array<{ side: Side; view: EditorView }>; readonly destroy: () => void }
+
+/** One editor for a file only one side has; the session's text with the base's lines between (unified); or both, aligned (split). */
+const makeViews = (parent: HTMLElement, root: ShadowRoot, sides: Sides, shape: Shape, ext: (side: Side) => Extension): Made => {
   const collapseUnchanged = shape.whole ? undefined : FOLD
-  let views: Array<{ side: Side; view: EditorView }>
-  let destroy: () => void
   if (sides.only !== undefined) {
     const side = sides.only
+    const doc = side === "old" ? sides.old : sides.new
     const view = new EditorView({
       parent,
       root,
-      doc: side === "old" ? sides.old : sides.new,
-      extensions: [sideExtensions(side, shape, hooks, language), EditorView.editorAttributes.of({ class: `lich-only-${side}` })]
+      doc,
+      extensions: [ext(side), EditorView.editorAttributes.of({ class: `lich-only-${side}` })]
     })
-    views = [{ side, view }]
-    destroy = () => view.destroy()
-  } else if (shape.mode === "unified") {
-    const view = new EditorView({
-      parent,
-      root,
-      doc: sides.new,
-      extensions: [
-        sideExtensions("new", shape, hooks, language),
-        unifiedMergeView({ original: sides.old, mergeControls: false, gutter: true, syntaxHighlightDeletions: true, collapseUnchanged })
-      ]
-    })
-    views = [{ side: "new", view }]
-    destroy = () => view.destroy()
-  } else {
-    const merge = new MergeView({
-      a: { doc: sides.old, extensions: sideExtensions("old", shape, hooks, language) },
-      b: { doc: sides.new, extensions: sideExtensions("new", shape, hooks, language) },
-      parent,
-      root,
+    return { views: [{ side, view }], destroy: () => view.destroy() }
+  }
+  if (shape.mode === "unified") {
+    const merge = unifiedMergeView({
+      original: sides.old,
+      mergeControls: false,
       gutter: true,
+      syntaxHighlightDeletions: true,
       collapseUnchanged
     })
-    views = [
+    const view = new EditorView({ parent, root, doc: sides.new, extensions: [ext("new"), merge] })
+    return { views: [{ side: "new", view }], destroy: () => view.destroy() }
+  }
+  const merge = new MergeView({
+    a: { doc: sides.old, extensions: ext("old") },
+    b: { doc: sides.new, extensions: ext("new") },
+    parent,
+    root,
+    gutter: true,
+    collapseUnchanged
+  })
+  return {
+    views: [
       { side: "old", view: merge.a },
       { side: "new", view: merge.b }
-    ]
-    destroy = () => merge.destroy()
+    ],
+    destroy: () => merge.destroy()
   }
+}
+
+/** The editors for these two sides, in `parent`. */
+export const mountDiff = (parent: HTMLElement, root: ShadowRoot, sides: Sides, shape: Shape, hooks: Hooks): Mounted => {
+  const language = new Compartment()
+  const { views, destroy } = makeViews(parent, root, sides, shape, (side) => sideExtensions(side, shape, hooks, language))
   let gone = false
   void languageFor(shape.path).then((lang) => {
     if (lang === undefined || gone) return
