@@ -114,11 +114,12 @@ describe("a backend killed with kill -9", () => {
     await s2.until(new RegExp(`still-${shellPid}`))
     await Promise.all([a1.close(), s1.close(), a2.close(), s2.close()].map((p) => p.catch(() => undefined)))
 
+    // Read as soon as quit returns, not once the backend has exited: quit means all of it has ended.
     const quit = await b.lich(["quit"])
     expect([quit.code, quit.stdout]).toEqual([0, "lich has quit.\n"])
-    await exitOf(again)
     expect(hostsOf(b.env.XDG_CONFIG_HOME!)).toEqual([])
     expect([alive(record.pid), alive(shellPid)]).toEqual([false, false])
+    await exitOf(again)
   }, 60_000)
 })
 
@@ -178,8 +179,8 @@ describe("a PTY host that dies", () => {
     expect(childrenOf(second!).length).toBe(1)
 
     expect((await b.lich(["quit"])).code).toBe(0)
-    await exitOf(again)
     expect(hostsOf(b.env.XDG_CONFIG_HOME!)).toEqual([])
+    await exitOf(again)
   }, 60_000)
 })
 
@@ -209,8 +210,10 @@ describe("a backend that fails to start", () => {
     w.type("echo pid-$$\r")
     await w.until(new RegExp(`pid-${pid}`))
     await w.close()
+    // This backend adopted the host rather than starting it, so it is not the host's parent: the
+    // host's end reaches it only as the host's connection closing with its process.
     expect((await b.lich(["quit"])).code).toBe(0)
-    await exitOf(again)
     expect([hostsOf(b.env.XDG_CONFIG_HOME!), alive(pid!)]).toEqual([[], false])
+    await exitOf(again)
   }, 60_000)
 })

@@ -75,9 +75,10 @@ describe("kill -9 and restart, again and again", () => {
       expect({ round, fds: now }).toEqual({ round, fds })
     }
 
+    // Read as soon as quit returns: quit means the host and every session have ended.
     expect((await b.lich(["quit"])).code).toBe(0)
-    await exitOf(current)
     expect(hostsOf(b.env.XDG_CONFIG_HOME!)).toEqual([])
     expect(shells.filter(alive)).toEqual([])
+    await exitOf(current)
   }, 120_000)
 })

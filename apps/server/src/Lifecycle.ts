@@ -1,6 +1,7 @@
 /**
  * The backend's end. `lich quit` (or a signal) completes `quit`; main then closes the root scope,
- * which ends every PTY, closes the listener and removes runtime.json — in reverse order of start.
+ * which stops serving, removes runtime.json, ends every PTY and the PTY host, closes the store and
+ * releases the lock — in reverse order of start — and lets the port go last (main.ts says why).
  */
 import { Context, Deferred, Effect, Layer } from "effect"
 

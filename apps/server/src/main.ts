@@ -13,7 +13,7 @@ import { layClaudePlugin } from "@lich/integrations"
 import { keptToken } from "@lich/ptyhost"
 import { dataDir, dbFile, lockFile, logFile, newToken, readRuntime, Singleton } from "@lich/singleton"
 import { Terminals } from "@lich/terminal"
-import { Effect } from "effect"
+import { Effect, Scope } from "effect"
 import { groups } from "./handlers.js"
 import { listen, type Routes } from "./http/Listener.js"
 import { modRoutes } from "./http/modRoutes.js"
@@ -52,7 +52,7 @@ export const windowUrl = (port: number, token: string) => `http://127.0.0.1:${po
  */
 export const launchUrl = (port: number, code: string) => `http://127.0.0.1:${port}/?launch=${code}`
 
-const serve = (port: number, token: string, o: AppOptions) =>
+const serve = (port: number, token: string, o: AppOptions, portScope: Scope.Scope) =>
   Effect.gen(function* () {
     const lifecycle = yield* Lifecycle
     const hooks = yield* Hooks
@@ -72,7 +72,7 @@ const serve = (port: number, token: string, o: AppOptions) =>
       postLimits: mod.postLimits,
       launch: (body) => launchRoute(window, body)
     }
-    yield* listen({ port, token, staticRoot: path.join(__dirname, "shell") }, routes)
+    yield* listen({ port, token, staticRoot: path.join(__dirname, "shell") }, routes, portScope)
     yield* Singleton.register(process.env, { port, token, version: serverVersion() })
     yield* sayAndLog(`lich ${serverVersion()} is running on port ${port} (pid ${process.pid}).`)
     yield* sayAndLog(`Window: ${launchUrl(port, yield* window.launchCode)} (one use, within a minute; \`lich\` opens another)`)
@@ -121,10 +121,16 @@ const alreadyRunning = Effect.sync(() => {
   return r ? `pid ${r.pid}, port ${r.port}` : `another start holds ${lockFile(process.env)}`
 }).pipe(Effect.flatMap((who) => say(`lich is already running (${who}) — this start leaves it be.`)))
 
-/** One backend per config dir: the lock decides (not the port), and is held until this one ends. */
+/**
+ * One backend per config dir: the lock decides (not the port), and is held until this one ends.
+ * The port is let go after everything else, the lock included (its scope is made first, so it
+ * closes last): `lich quit` returns once the port is free, and by then every session, the PTY host
+ * and the store have ended, and a start straight after finds the config dir free.
+ */
 const ownTheConfigDir = (port: number, o: AppOptions) =>
   Effect.gen(function* () {
     const env = process.env
+    const portScope = yield* Effect.acquireRelease(Scope.make(), (scope, exit) => Scope.close(scope, exit))
     if (!(yield* Singleton.lock(env))) return yield* alreadyRunning
     // Holding the lock, a runtime file naming a live pid is a wedged or foreign leftover: cleanStale
     // removes it only when its lich does not answer.
@@ -145,7 +151,7 @@ const ownTheConfigDir = (port: number, o: AppOptions) =>
       home: env.HOME ?? os.homedir(),
       claudePlugin: plugin._tag === "Some" ? plugin.value : undefined
     }
-    yield* Effect.scoped(serve(port, token, o)).pipe(
+    yield* Effect.scoped(serve(port, token, o, portScope)).pipe(
       Effect.provide(appLayer(config, dbFile(env))),
       // Outermost, so the layers' own start-up logs land in lich.log too.
       Effect.provide(LogFileLive(logFile(env), token, levelOf(env.LICH_LOG_LEVEL)))

@@ -19,7 +19,8 @@ const SECRET = "s".repeat(64)
 let dir: string
 let server: net.Server
 let socket: string
-let idle: { count: number }
+/** How often the host went idle, and how many of its connections it had ended by then itself. */
+let idle: { count: number; endedBefore: number }
 let gone: Array<() => void>
 /** Resolves once the host has seen a backend's connection close. */
 const hostSawClose = () => new Promise<void>((r) => gone.push(r))
@@ -33,21 +34,30 @@ beforeEach(async () => {
   const spawned = Context.get(ctx, FakePty).spawned
   fakes = () => Effect.runSync(Ref.get(spawned))
   // Per host: a host of an earlier test that notices its last close late must not count here.
-  const mine = { count: 0 }
+  const mine = { count: 0, endedBefore: 0 }
   const waiters: Array<() => void> = []
+  const accepted: Array<net.Socket> = []
   idle = mine
   gone = waiters
   const host = makeHost({
     secret: SECRET,
     version: "test",
     log: () => undefined,
-    onIdle: () => mine.count++,
+    // As bin.ts's process.exit does: every connection the host still has ends with it.
+    onIdle: () => {
+      mine.count++
+      mine.endedBefore += accepted.filter((a) => a.writableEnded).length
+      for (const a of accepted) a.destroy()
+    },
     onDisconnect: () => {
       for (const w of waiters.splice(0)) w()
     },
     adapter: Context.get(ctx, PtyAdapter)
   })
-  server = net.createServer(host.connection)
+  server = net.createServer((c) => {
+    accepted.push(c)
+    host.connection(c)
+  })
   await new Promise<void>((r) => server.listen(socket, () => r()))
 })
 afterEach(async () => {
@@ -194,13 +204,14 @@ describe("the PTY host", () => {
     expect(idle.count).toBe(1)
   })
 
-  it("at shutdown ends every PTY, says bye and closes the connection", async () => {
+  it("at shutdown ends every PTY, says bye, and leaves the connection for its process's end to close", async () => {
     const { conn } = await connect()
     const { proc, fake } = await spawnOne(conn)
     const ended = exitOf(proc)
     await conn.shutdown(5_000)
     expect(fake.signals).toEqual(["SIGHUP"])
-    expect([idle.count, conn.closed]).toEqual([1, true])
+    // Ended by the host itself, the backend would see it close while the process still ran.
+    expect([idle.count, idle.endedBefore, conn.closed]).toEqual([1, 0, true])
     expect(await ended).toEqual({ exitCode: 0, signal: 1 })
   })
 })

@@ -30,7 +30,7 @@ interface Pty {
 export interface HostOptions {
   readonly secret: string
   readonly version: string
-  /** Called once the host has nothing left to serve (or was told to shut down). */
+  /** Called once the host has nothing left to serve (or was told to shut down, once the bye is written): it ends the process. */
   readonly onIdle: () => void
   readonly log: (line: string) => void
   /** A backend went away (quit, crash or kill); `waiting` PTYs stay for the next one. */
@@ -236,11 +236,12 @@ export class PtyHost {
     const finish = () => {
       if (done || this.live() > 0) return
       done = true
-      c?.send({ t: "bye" })
-      // Ended, not destroyed: the bye and any last exits are flushed first, and the backend sees
-      // the close at once rather than waiting out its timeout.
-      for (const other of this.clients) other.socket.end()
-      this.o.onIdle()
+      for (const other of this.clients) if (other !== c) other.socket.end()
+      // The asking backend's connection is left open: the host ends right after the bye (and the
+      // exits before it) are written, so that backend sees the connection close when the process
+      // does, and knows the host is gone, not merely finished talking.
+      if (c === undefined || c.socket.destroyed) return this.o.onIdle()
+      c.socket.write(jsonFrame({ t: "bye" }), () => this.o.onIdle())
     }
     this.afterExit = finish
     finish()

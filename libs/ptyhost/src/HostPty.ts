@@ -67,7 +67,11 @@ const attachAll = (conn: Connection, hello: { readonly pid: number; readonly ver
     return kept
   })
 
-/** Quit or a signal: the host ends every PTY and exits, and a host we started is waited for. */
+/**
+ * Quit or a signal: the host ends every PTY and exits. Its connection closes with its process (it
+ * exits right after the bye), so a host this backend only adopted is gone once `shutdown` returns;
+ * one it started is also waited for as its child, which reaps it.
+ */
 const letGo = async (conn: Connection | undefined, launched: ChildProcess | undefined, exit: Exit.Exit<unknown, unknown>) => {
   // A backend that failed (not quit, not a signal) says nothing: the host keeps its sessions.
   if (Exit.isFailure(exit) && !Exit.isInterrupted(exit)) return conn?.detach()

@@ -15,8 +15,6 @@ const version = typeof __LICH_VERSION__ === "string" ? __LICH_VERSION__ : "0.0.0
 
 /** 10 s: a backend that launched a host and then never connected (it died) must not leave it behind. */
 const FIRST_CLIENT_MS = 10_000
-/** 2 s: time for the last frames (bye, exits) to leave before the process goes regardless. */
-const EXIT_BACKSTOP_MS = 2_000
 
 const [socketPath, secretFile] = process.argv.slice(2)
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ptyhost ${process.pid}: ${line}\n`)
@@ -51,7 +49,9 @@ const main = () => {
       } catch {
         // already gone
       }
-      setTimeout(() => process.exit(0), EXIT_BACKSTOP_MS).unref()
+      // At once: the backend that asked for the shutdown reads this process's end as its
+      // connection closing (Host.ts), so nothing may linger after it.
+      process.exit(0)
     }
   })
   server.on("connection", host.connection)

@@ -199,7 +199,7 @@ export class Connection {
     this.socket.destroy()
   }
 
-  /** Asks the host to end every PTY and exit; resolves once it has closed the connection. */
+  /** Asks the host to end every PTY and exit; resolves once the connection closed, which the host's exit does. */
   shutdown(timeoutMs: number): Promise<void> {
     this.leaving = true
     if (this.closed) return Promise.resolve()

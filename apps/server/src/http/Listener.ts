@@ -1,7 +1,7 @@
 /**
  * The one loopback listener: static window files at `/` (no token), and behind the token `/ping`,
  * `/rpc/*`, the `/events` and `/ws` sockets, the hook endpoints and the mod's routes. It binds 127.0.0.1
- * only — never another interface — and the bind itself is the single-instance lock. Hand-written on
+ * only — never another interface (which backend owns a config dir is its lock's to say, not the port's). Hand-written on
  * node:http rather than @effect/platform's HttpRouter: measured in bench/http-server.mjs, the reasons
  * are in docs/ceilings.md ("The backend's HTTP server").
  */
@@ -9,7 +9,7 @@
 import * as http from "node:http"
 import type { Duplex } from "node:stream"
 import { rpcEnvelope } from "@lich/contract"
-import { Context, Data, Effect, type Fiber, Runtime, type Scope } from "effect"
+import { Context, Data, Effect, type Fiber, Runtime, Scope } from "effect"
 import { type WebSocket, WebSocketServer } from "ws"
 import { hostAllowed, originAllowed, tokenMatches } from "./auth.js"
 import { MAX_RPC_BODY } from "./rpc.js"
@@ -241,7 +241,13 @@ const bind = (server: http.Server, port: number) =>
     server.listen({ port, host: "127.0.0.1", exclusive: true }, () => resume(Effect.void))
   })
 
-export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
+/**
+ * Binds and serves. Serving stops when the current scope closes (every socket and connection ended,
+ * a new one destroyed as it arrives); the port itself is let go when `portScope` closes, which main
+ * makes the last thing a backend lets go: `lich quit` returns once nothing listens, and must find
+ * every session, the PTY host, the store and the lock already gone. Without it, both end together.
+ */
+export const listen = <R>(o: ListenerOptions, routes: Routes<R>, portScope?: Scope.Scope) =>
   Effect.gen(function* () {
     const runFork = Runtime.runFork(yield* Effect.runtime<R>())
     const sockets = new Set<WebSocket>()
@@ -249,12 +255,15 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>) =>
     const server = http.createServer(onRequest(o, routes, runFork))
     server.on("upgrade", upgrade({ o, routes, runFork, wss, sockets }))
     yield* bind(server, o.port)
+    const letGo = Effect.async<void>((resume) => void server.close(() => resume(Effect.void)))
     yield* Effect.addFinalizer(() =>
-      Effect.async<void>((resume) => {
+      Effect.suspend(() => {
+        // Still bound, no longer served: what it served is being taken down after this.
+        server.on("connection", (socket: Duplex) => socket.destroy())
         for (const ws of sockets) ws.terminate()
         wss.close()
         server.closeAllConnections()
-        server.close(() => resume(Effect.void))
+        return portScope === undefined ? letGo : Scope.addFinalizer(portScope, letGo)
       })
     )
     const address = server.address()
