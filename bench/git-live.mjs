@@ -71,8 +71,7 @@ await new Promise((resolve, reject) => {
   server.on("exit", (c) => reject(new Error(`backend exited ${c}`)))
 })
 const token = JSON.parse(fs.readFileSync(path.join(env.XDG_CONFIG_HOME, "lich", "runtime.json"), "utf8")).token
-const agentOpts = { keepAlive: true, maxSockets: 8 }
-const pool = new http.Agent(agentOpts)
+// A connection per call: a kept-alive socket the server has just closed resets the next call under load.
 const post = (route, body) =>
   new Promise((resolve, reject) => {
     const req = http.request(

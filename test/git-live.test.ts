@@ -32,7 +32,7 @@ type Git = {
   uncommitted: Array<{ path: string; added: number }>
   standing?: { ahead: number; behind: number; conflict: string }
   overlaps: Array<{ id: string; files: Array<string> }>
-  read: { source: string; at: number; stale: boolean }
+  read: { source: string; at: number; stale: boolean; error: string }
 }
 
 const open = async (branch: string) => {
@@ -118,7 +118,7 @@ describe("a worktree session's changes, live", () => {
     await postHook(b, "/session-touched", { session_id: a.id })
     const stale = await nextGit(a.id, (g) => g.read.stale)
     expect(stale.committed.map((f) => f.path)).toEqual(["feature.ts"])
-    expect((stale.read as { error: string }).error).toMatch(/index/)
+    expect(stale.read.error).toMatch(/index/)
     fs.writeFileSync(index, good)
     await postHook(b, "/session-touched", { session_id: a.id })
     expect((await nextGit(a.id, (g) => g.rev > stale.rev && !g.read.stale)).read.stale).toBe(false)

@@ -12,7 +12,7 @@ import { type Card, Workspace } from "@lich/spawn"
 import { Clock, Context, Duration, Effect, Layer, Ref, type Scope, Stream } from "effect"
 import { Git, type GitShape } from "./Git.js"
 import { changedOverlaps, overlapsOf } from "./radar.js"
-import { emptyRead, readCheckout, type Target } from "./read.js"
+import { emptyRead, type Memo, readCheckout, type Target } from "./read.js"
 import { type Moved, makeWatcher, type Place, type Watcher } from "./watch.js"
 
 /** 250 ms: an agent's edit burst (several writes per tool call) lands as one read, and a person sees it at once. */
@@ -49,6 +49,8 @@ interface Deps {
   /** each checkout's git directories, for the watcher */
   readonly places: Map<string, Place>
   readonly counts: { reads: number }
+  /** what HEAD and the base decide, per session, kept between reads */
+  readonly memos: Map<string, Memo>
 }
 
 const noSession = (id: string) => new NotFound({ what: "session", name: id, message: `no open session with id ${id}` })
@@ -123,7 +125,7 @@ const readNow = (d: Deps, id: string) =>
     const t = yield* targetOf(d, c)
     const at = yield* Clock.currentTimeMillis
     d.counts.reads++
-    const got = yield* Effect.either(readCheckout(d.g, t, at))
+    const got = yield* Effect.either(readCheckout(d.g, t, at, d.memos))
     const prev = (yield* Ref.get(d.last)).get(id)
     let next: SessionGit
     if (got._tag === "Right") next = got.right
@@ -188,6 +190,7 @@ const onEvent = (d: Deps, e: LichEvent): Effect.Effect<void> => {
     case "session-opened":
       return Effect.zipRight(rewatch(d), request(d, e.session.id))
     case "session-closed":
+      d.memos.delete(e.id)
       // Its overlaps leave the other cards of its project with it.
       return Effect.flatMap(rewatch(d), (cards) => Effect.asVoid(publish(d, { gone: e.id, projectId: e.projectId }, labelsOf(cards))))
     default:
@@ -221,7 +224,8 @@ const make = Effect.gen(function* () {
     prs: new Map(),
     slots: new Map(),
     places: new Map(),
-    counts: { reads: 0 }
+    counts: { reads: 0 },
+    memos: new Map()
   }
   yield* Effect.forkScoped(Stream.runForEach(d.hub.stream, (e) => onEvent(d, e)))
   yield* Effect.forkScoped(Effect.forever(Effect.flatMap(d.watcher.moved.take, (m) => onMoved(d, m))))

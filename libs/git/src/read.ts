@@ -5,7 +5,7 @@
  * the commit recorded then, and said (`baseGone`); a repository with no commits lists everything as
  * uncommitted against the empty tree.
  */
-import { Read, SessionGit } from "@lich/contract"
+import { Read, SessionGit, type Standing } from "@lich/contract"
 import { Effect } from "effect"
 import type { GitFailed, GitShape } from "./Git.js"
 import { committedBetween, emptyTree, type Listed, statusOf, uncommittedAt } from "./lists.js"
@@ -51,7 +51,29 @@ export const emptyRead = (t: Target, read: Read): SessionGit =>
 /** Not a repository (or no such directory): the one failure that is an answer, not an error. */
 const noRepository = (e: GitFailed) => /not a git repository/i.test(e.stderr) || e.code === "spawn"
 
-export const readCheckout = (g: GitShape, t: Target, at: number): Effect.Effect<SessionGit, GitFailed> =>
+/**
+ * What only HEAD and the base's commit decide — the merge base, the committed list, the standing —
+ * kept per session between reads: an agent's edits move neither, so a read after a touch is a status
+ * and a numstat, not the whole walk again.
+ */
+export interface Memo {
+  readonly key: string
+  readonly mergeBase: string
+  readonly committed: Listed
+  readonly standing: Standing | undefined
+}
+
+/** The merge base, the committed list and the standing, read afresh. */
+const walk = (g: GitShape, t: Target, o: { key: string; baseCommit: string; head: string; at: number }) =>
+  Effect.gen(function* () {
+    const { baseCommit, head } = o
+    const mergeBase = t.base === "" || baseCommit === "" || head === "" ? "" : yield* resolve(g, t.dir, ["merge-base", baseCommit, head])
+    const committed = mergeBase === "" ? nothing : yield* committedBetween(g, t.dir, mergeBase, head)
+    const standing = t.base === "" || head === "" || baseCommit === "" ? undefined : yield* standingOf(g, t.dir, baseCommit, head, o.at)
+    return { key: o.key, mergeBase, committed, standing } satisfies Memo
+  })
+
+export const readCheckout = (g: GitShape, t: Target, at: number, memos?: Map<string, Memo>): Effect.Effect<SessionGit, GitFailed> =>
   Effect.gen(function* () {
     const read = new Read({ source: "git", at, stale: false, error: "" })
     const status = yield* Effect.either(statusOf(g, t.dir))
@@ -63,10 +85,12 @@ export const readCheckout = (g: GitShape, t: Target, at: number): Effect.Effect<
     const baseNow = t.base === "" ? "" : yield* resolve(g, t.dir, ["rev-parse", "--verify", "-q", `${t.base}^{commit}`])
     const baseGone = t.base !== "" && baseNow === ""
     const baseCommit = baseNow !== "" ? baseNow : t.baseSha
-    const mergeBase = t.base === "" || baseCommit === "" || head === "" ? "" : yield* resolve(g, t.dir, ["merge-base", baseCommit, head])
-    const committed = mergeBase === "" ? nothing : yield* committedBetween(g, t.dir, mergeBase, head)
+    const key = `${t.base}\0${baseCommit}\0${head}`
+    const known = memos?.get(t.id)
+    const memo: Memo = known !== undefined && known.key === key ? known : yield* walk(g, t, { key, baseCommit, head, at })
+    memos?.set(t.id, memo)
+    const { mergeBase, committed, standing } = memo
     const uncommitted = yield* uncommittedAt(g, t.dir, head !== "" ? head : yield* emptyTree(g, t.dir), status.right)
-    const standing = t.base === "" || head === "" || baseCommit === "" ? undefined : yield* standingOf(g, t.dir, baseCommit, head, at)
     return new SessionGit({
       id: t.id,
       projectId: t.projectId,
