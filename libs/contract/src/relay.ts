@@ -15,6 +15,8 @@ export type ResultStatus = typeof ResultStatus.Type
 
 /** RelayResult.detail of a pending outcome whose target never reported its state: lich cannot say it works. */
 export const UNREPORTED = "unreported"
+/** The same, while the task is still held for that target's prompt: nothing was typed there yet. */
+export const UNTYPED = "untyped"
 /** RelayResult.detail of an outcome whose target's process ended on the errand. */
 export const ENDED = "ended"
 

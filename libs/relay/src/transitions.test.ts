@@ -2,7 +2,7 @@
  * The errand's transitions, every event in every state it can meet: pure, no runtime. The steps a
  * delivery and a turn take are in transitions.delivery.test.ts and transitions.turns.test.ts.
  */
-import { UNREPORTED } from "@lich/contract"
+import { UNREPORTED, UNTYPED } from "@lich/contract"
 import { describe, expect, it } from "vitest"
 import { emptyState, NUDGE_DEBOUNCE_MS, TICKET_TTL_MS, TOMB_MS, type Tomb } from "./state.js"
 import { entry, errand, inboxOf, NOW, published, resolved, run, state, tags, work } from "./testState.js"
@@ -52,9 +52,24 @@ describe("Attended and LetGo", () => {
   })
 
   it("restarts the hour when a wait gives up, and says the target reports nothing", () => {
-    const n = run(state([errand({ attended: 2, releasedAt: 5 })]), { _tag: "LetGo", ticket: "t1", targetId: "w", gaveUp: true })
+    const n = run(state([errand({ attended: 2, releasedAt: 5, delivered: true })]), {
+      _tag: "LetGo",
+      ticket: "t1",
+      targetId: "w",
+      gaveUp: true
+    })
     expect(n.state.errands.get("t1")).toMatchObject({ attended: 1, releasedAt: NOW })
     expect(n.result).toBe(UNREPORTED)
+  })
+
+  it("says a task still held for a silent target's prompt was not typed there, not that nothing came back", () => {
+    const n = run(state([errand({ attended: 1 })], { lanes: new Map([["w", ["t1"]]]) }), {
+      _tag: "LetGo",
+      ticket: "t1",
+      targetId: "w",
+      gaveUp: true
+    })
+    expect(n.result).toBe(UNTYPED)
   })
 
   it("keeps the hour when the wait ended otherwise (answered, or interrupted)", () => {

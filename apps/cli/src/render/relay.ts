@@ -3,13 +3,16 @@
  * on these sentences, so each says what happened and what to do next; the exit code (CLI) or the
  * isError flag (MCP) carries the same verdict for a program.
  */
-import { type Collected, ENDED, type Focused, type Inserted, type RelayResult, UNREPORTED } from "@lich/contract"
+import { type Collected, ENDED, type Focused, type Inserted, type RelayResult, UNREPORTED, UNTYPED } from "@lich/contract"
 
 export type Audience = "cli" | "mcp"
 
 /** The opening of a pending outcome: still working, blocked on a person and why, or not known. */
 const pendingOpening = (r: RelayResult): string => {
   if (r.detail === undefined || r.detail === "") return `${r.target} is still working.`
+  if (r.detail === UNTYPED) {
+    return `${r.target} has not been given the message yet: lich holds it until that session is at its prompt, and it has not been there since the send — its screen is not showing one yet, or an earlier task to it is still going in. Nothing has been typed there; open the "${r.target}" card to see what it shows.`
+  }
   if (r.detail === UNREPORTED) {
     return `${r.target} reports no state to lich, so whether it is still working, finished without replying, or never read the message is not known here: the message was typed at its prompt and nothing came back in time. Open the "${r.target}" card to see which.`
   }

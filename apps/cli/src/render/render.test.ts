@@ -86,6 +86,14 @@ describe("relay outcomes", () => {
     expect(text).not.toContain("is still working.")
     expect(text).toContain("lich wait a1b2c3d4")
   })
+  it("says a task held for a silent target's prompt was not typed there, rather than that nothing came back", () => {
+    const r = new RelayResult({ ticket: "a1b2c3d4", target: "docs", status: "pending", answer: "", detail: "untyped" })
+    const text = renderResult(r)
+    expect(text).toMatch(/^docs has not been given the message yet: lich holds it until that session is at its prompt/)
+    expect(text).toContain("Nothing has been typed there")
+    expect(text).not.toContain("typed at its prompt")
+    expect(text).toContain("lich wait a1b2c3d4")
+  })
   it("sends a person to the card when the answer stayed in that session", () => {
     expect(renderResult(result("unanswered"))).toBe(
       'The "docs" session finished its turn without answering through lich. Whatever it produced is in that session — tell the user to open the "docs" card to read it.'

@@ -3,7 +3,7 @@
  * let go of the line, a wait or a collect reads what came back, a reply finds its errand, and the
  * sweeper drops what outlived its hour. How it ends is close.ts.
  */
-import { UNREPORTED } from "@lich/contract"
+import { UNREPORTED, UNTYPED } from "@lich/contract"
 import { andThen, forEach, type Next, next } from "../acts.js"
 import {
   drop,
@@ -36,13 +36,16 @@ export const attended = (s: RelayState, ticket: string): Next<void> =>
 
 /**
  * A wait lets go; one that gave up restarts the errand's hour. The answer is what a pending result
- * says: the reason the target is blocked on a person, or that it reports no state at all.
+ * says: the reason the target is blocked on a person, or that it reports no state at all — and then
+ * whether the task was typed there, since "nothing came back" is only true of a task that went in.
  */
 export const letGo = (s: RelayState, ticket: string, targetId: string, gaveUp: boolean, now: number): Next<string | undefined> => {
   const state = patchErrand(s, ticket, (e) => (gaveUp ? { attended: e.attended - 1, releasedAt: now } : { attended: e.attended - 1 }))
+  const e = s.errands.get(ticket)
   // Another host's session reports to its own lich: nothing here can say it is blocked or silent.
-  if (s.errands.get(ticket)?.far !== undefined) return next(state, undefined)
-  return next(state, state.waiting.get(targetId) ?? (state.reporting.has(targetId) ? undefined : UNREPORTED))
+  if (e?.far !== undefined) return next(state, undefined)
+  const silent = e === undefined || e.delivered ? UNREPORTED : UNTYPED
+  return next(state, state.waiting.get(targetId) ?? (state.reporting.has(targetId) ? undefined : silent))
 }
 
 export type Taken =
