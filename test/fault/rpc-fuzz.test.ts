@@ -5,7 +5,7 @@
  * listener too. Every answer is a 4xx, and no body carries a stack trace. Procedures that take no
  * payload get only non-objects (a valid `{}` would quit lich or open a window).
  */
-import { RelayRpcs, SpawnRpcs, SystemRpcs } from "@lich/contract"
+import { rpcGroups } from "@lich/contract"
 import { describe, expect, it } from "vitest"
 import { backendForFile, type Prng, pool, prng, rawExchange, rawRequest, STACK } from "./faultHarness.js"
 
@@ -20,7 +20,7 @@ interface Procedure {
   readonly fields: ReadonlyArray<string>
 }
 
-const procedures: ReadonlyArray<Procedure> = [RelayRpcs, SpawnRpcs, SystemRpcs].flatMap((group) =>
+const procedures: ReadonlyArray<Procedure> = rpcGroups.flatMap((group) =>
   [...group.requests.values()].map((rpc) => {
     const fields = (rpc.payloadSchema as { fields?: Record<string, unknown> }).fields
     return { tag: rpc._tag, fields: fields ? Object.keys(fields) : [] }

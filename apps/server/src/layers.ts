@@ -1,10 +1,12 @@
 /**
  * The composition root: the one place every lib is wired to its dependencies. Everything the
  * backend runs is a layer here; main.ts only decides whether to start and then waits for quit.
+ * Each RPC group is served by the layer of the lib that owns it (libs/contract groups.ts says
+ * which); this file only merges them.
  */
 
 import * as path from "node:path"
-import { CostLedger } from "@lich/cost"
+import { CostLayer } from "@lich/cost"
 import { EventHub, HookReports } from "@lich/events"
 import { ChangesLayer, Git, GitHandlers, PrsLayer, ReviewLayer } from "@lich/git"
 import { Hooks } from "@lich/hooks"
@@ -12,15 +14,15 @@ import { HostsConfig, HostsLayer } from "@lich/hosts"
 import { costReaders, PluginInstalls, pluginContext } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
 import { ptyLayer } from "@lich/ptyhost"
-import { RelayLayer } from "@lich/relay"
+import { RelayLayer, WindowOpener } from "@lich/relay"
 import { configDir } from "@lich/singleton"
-import { DeskLayer, ServerConfig, type ServerConfigShape, SessionStates, WorkspaceLayer } from "@lich/spawn"
+import { DeskLayer, ServerConfig, type ServerConfigShape, SessionStates, SpawnLayer, WorkspaceLayer } from "@lich/spawn"
 import { StoreLive } from "@lich/store"
 import { Terminals } from "@lich/terminal"
-import { Themes } from "@lich/themes"
+import { ThemesLayer } from "@lich/themes"
 import { Effect, Layer, Stream } from "effect"
-import { DeskHandlers, RelayHandlers, SpawnHandlers, SystemHandlers } from "./handlers.js"
 import { Lifecycle } from "./Lifecycle.js"
+import { SystemLayer } from "./System.js"
 import { Window } from "./window/Window.js"
 
 /** A PTY whose process ended is still a card; the window hears it ended. */
@@ -49,6 +51,12 @@ const plugins = (config: ServerConfigShape) =>
         })
   )
 
+/** `relay.Focus` opens a window when none is attached: the relay's seam, over the server's window. */
+const FocusWindow = Layer.effect(
+  WindowOpener,
+  Effect.map(Window, (w) => WindowOpener.of({ attached: w.attached, open: Effect.suspend(() => w.open()) }))
+)
+
 export const appLayer = (config: ServerConfigShape, dbFile: string) => {
   const base = Layer.mergeAll(
     Layer.succeed(ServerConfig, config),
@@ -62,20 +70,17 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     Terminals.layer.pipe(Layer.provide(ptyLayer({ env: config.env, script: path.join(__dirname, "ptyhost.cjs"), token: config.token })))
   )
   const workspace = Layer.merge(WorkspaceLayer, ModChannel.layer).pipe(Layer.provideMerge(base))
-  const relay = RelayLayer.pipe(Layer.provideMerge(workspace))
-  // The window and its themes: user themes live in <config>/lich/themes.
-  // The cost ledger reads the transcripts the providers write under the sessions' own home.
-  const windowing = Layer.mergeAll(
-    Window.layer,
-    Themes.layer(path.join(configDir(config.env), "themes")),
-    CostLedger.layer(costReaders(config.env, config.home))
-  )
-  const handlers = Layer.mergeAll(
-    RelayHandlers,
-    SpawnHandlers,
-    SystemHandlers,
-    DeskHandlers.pipe(Layer.provide(DeskLayer)),
-    // git reads and landing: the lib serves its own group over the workspace and the relay.
+  const window = Window.layer.pipe(Layer.provideMerge(workspace))
+  const relay = RelayLayer.pipe(Layer.provide(FocusWindow), Layer.provideMerge(window))
+  // User themes live in <config>/lich/themes; the cost ledger reads the transcripts the providers
+  // write under the sessions' own home.
+  return Layer.mergeAll(
+    SpawnLayer,
+    DeskLayer,
+    SystemLayer,
+    ThemesLayer(path.join(configDir(config.env), "themes")),
+    CostLayer(costReaders(config.env, config.home)),
+    // git reads and landing: the lib serves its own group over the workspace.
     GitHandlers.pipe(
       Layer.provideMerge(Layer.merge(ReviewLayer, PrsLayer)),
       Layer.provideMerge(ChangesLayer),
@@ -87,6 +92,5 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     HostsLayer.pipe(
       Layer.provide(Layer.succeed(HostsConfig, { version: config.version, ssh: { env: config.env, config: config.env.LICH_SSH_CONFIG } }))
     )
-  ).pipe(Layer.provideMerge(windowing), Layer.provideMerge(relay))
-  return handlers
+  ).pipe(Layer.provideMerge(relay))
 }

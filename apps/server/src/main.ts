@@ -7,6 +7,7 @@
 
 import * as os from "node:os"
 import * as path from "node:path"
+import { rpcGroups } from "@lich/contract"
 import type { EventHub } from "@lich/events"
 import { Hooks, hookPaths } from "@lich/hooks"
 import { layClaudePlugin } from "@lich/integrations"
@@ -14,7 +15,6 @@ import { keptToken } from "@lich/ptyhost"
 import { dataDir, dbFile, lockFile, logFile, newToken, readRuntime, Singleton } from "@lich/singleton"
 import { Terminals } from "@lich/terminal"
 import { Effect, Scope } from "effect"
-import { groups } from "./handlers.js"
 import { listen, type Routes } from "./http/Listener.js"
 import { modRoutes } from "./http/modRoutes.js"
 import { serveRpc } from "./http/rpc.js"
@@ -60,7 +60,7 @@ const serve = (port: number, token: string, o: AppOptions, portScope: Scope.Scop
     const mod = yield* modRoutes
     const routes: Routes<EventHub | Terminals> = {
       rpc: (tag, body) =>
-        Effect.map(serveRpc(groups, tag, body), (r) => ({
+        Effect.map(serveRpc(rpcGroups, tag, body), (r) => ({
           ...r,
           after: tag === "system.Quit" && r.status === 200 ? lifecycle.quit : undefined
         })),

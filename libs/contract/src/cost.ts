@@ -34,8 +34,6 @@ export class CostReport extends Schema.Class<CostReport>("CostReport")({
 }) {}
 
 /** project "" = every project; provider "" = every kind; sinceMs 0 = no window. */
-export const Cost = Rpc.make("Cost", {
-  payload: { project: Schema.String, provider: Schema.String, sinceMs: Schema.Number },
-  success: CostReport,
-  error: LichError
-})
+export const CostPayload = Schema.Struct({ project: Schema.String, provider: Schema.String, sinceMs: Schema.Number })
+export type CostPayload = typeof CostPayload.Type
+export const Cost = Rpc.make("Cost", { payload: CostPayload, success: CostReport, error: LichError })

@@ -50,9 +50,18 @@ import {
 } from "./rpcHosts.js"
 import { Subagent } from "./subagent.js"
 
-export const RelayRpcs = RpcGroup.make(Peers, Whoami, Send, Wait, Collect, Reply, Insert, Focus, Control, Ask, Subagent).prefix("relay.")
+/**
+ * One group per lib that serves it (apps/server merges their layers): the group's prefix is the URL
+ * path, so two groups may share one (`relay.`, `system.`) while each is implemented where its
+ * procedures' logic lives. A procedure moved between owners keeps its path.
+ */
+/** libs/relay: handing work over and driving sessions. */
+export const RelayRpcs = RpcGroup.make(Send, Wait, Collect, Reply, Insert, Focus, Control, Ask, Subagent).prefix("relay.")
+/** libs/spawn: who is there, from the workspace's cards. */
+export const PeerRpcs = RpcGroup.make(Peers, Whoami).prefix("relay.")
+/** libs/spawn: sessions opened, closed, named and filed. */
 export const SpawnRpcs = RpcGroup.make(Open, Close, Rename, Start, Worktrees, Folders, File, RenameFolder, ColorFolder).prefix("spawn.")
-/** Hosts (libs/hosts): the user's list, the handshake and errands a far lich makes, and `--host`. */
+/** libs/hosts: the user's list, the handshake and errands a far lich makes, and `--host`. */
 export const HostsRpcs = RpcGroup.make(
   HostList,
   HostAdd,
@@ -67,9 +76,14 @@ export const HostsRpcs = RpcGroup.make(
   HostPeers,
   HostOpen
 ).prefix("hosts.")
-export const SystemRpcs = RpcGroup.make(Info, Health, Quit, State, Themes, SwitchTheme, OpenWindow, Diagnostics, Cost).prefix("system.")
+/** apps/server: the backend itself and its window. */
+export const SystemRpcs = RpcGroup.make(Info, Health, Quit, State, OpenWindow, Diagnostics).prefix("system.")
+/** libs/themes. */
+export const ThemeRpcs = RpcGroup.make(Themes, SwitchTheme).prefix("system.")
+/** libs/cost. */
+export const CostRpcs = RpcGroup.make(Cost).prefix("system.")
 
-/** The window's own procedures (libs/contract/src/desk.ts). */
+/** libs/spawn: the window's own procedures (libs/contract/src/desk.ts). */
 export const DeskRpcs = RpcGroup.make(
   Desk.Complete,
   Desk.Recent,
@@ -85,7 +99,7 @@ export const DeskRpcs = RpcGroup.make(
   Desk.Dirty
 ).prefix("desk.")
 
-/** A session's checkout: what it changed, its review, and landing it (libs/contract/src/gitRpc.ts). */
+/** libs/git: a session's checkout — what it changed, its review, and landing it (gitRpc.ts). */
 export const GitRpcs = RpcGroup.make(
   Git.GitChanges,
   Git.GitAll,
@@ -109,3 +123,6 @@ export const GitRpcs = RpcGroup.make(
   Git.GitPrList,
   Git.GitCheckoutPr
 ).prefix("git.")
+
+/** Every group the backend serves: a procedure is found by its path across these. */
+export const rpcGroups = [RelayRpcs, PeerRpcs, SpawnRpcs, DeskRpcs, SystemRpcs, ThemeRpcs, CostRpcs, GitRpcs, HostsRpcs] as const

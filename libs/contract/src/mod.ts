@@ -112,16 +112,20 @@ const from = FromId
 const project = Schema.String
 
 /** value: the prompt, model, effort or slash command name; args: what follows a slash command. */
-export const Control = Rpc.make("Control", {
-  payload: { from, target: Schema.String, project, action: ControlAction, value: Schema.String, args: Schema.String },
-  success: ControlResult,
-  error: LichError
+export const ControlPayload = Schema.Struct({
+  from,
+  target: Schema.String,
+  project,
+  action: ControlAction,
+  value: Schema.String,
+  args: Schema.String
 })
-export const Ask = Rpc.make("Ask", {
-  payload: { from, target: Schema.String, project, question: Schema.String },
-  success: AskResult,
-  error: LichError
-})
+export type ControlPayload = typeof ControlPayload.Type
+export const AskPayload = Schema.Struct({ from, target: Schema.String, project, question: Schema.String })
+export type AskPayload = typeof AskPayload.Type
+
+export const Control = Rpc.make("Control", { payload: ControlPayload, success: ControlResult, error: LichError })
+export const Ask = Rpc.make("Ask", { payload: AskPayload, success: AskResult, error: LichError })
 
 /** `POST /mod/answer`: a subagent worker's final message of a turn, posted by its own mod. */
 export const ModAnswerReport = Schema.Struct({

@@ -11,15 +11,10 @@ import type * as Rpc from "@effect/rpc/Rpc"
 import type * as RpcGroup from "@effect/rpc/RpcGroup"
 import type { Schema } from "effect"
 import type { LichEvent } from "./events.js"
-import type { DeskRpcs, GitRpcs, HostsRpcs, RelayRpcs, SpawnRpcs, SystemRpcs } from "./groups.js"
+import type { rpcGroups } from "./groups.js"
 
-type Served =
-  | RpcGroup.Rpcs<typeof RelayRpcs>
-  | RpcGroup.Rpcs<typeof SpawnRpcs>
-  | RpcGroup.Rpcs<typeof SystemRpcs>
-  | RpcGroup.Rpcs<typeof DeskRpcs>
-  | RpcGroup.Rpcs<typeof HostsRpcs>
-  | RpcGroup.Rpcs<typeof GitRpcs>
+/** Every group's procedures: RpcGroup.Rpcs distributes over the union of the served groups. */
+type Served = RpcGroup.Rpcs<(typeof rpcGroups)[number]>
 
 /** Rpc's own helpers name the payload's decoded side only; a JSON client sends the encoded one. */
 type PayloadEncoded<R> = R extends Rpc.Rpc<infer _Tag, infer P, infer _S, infer _E, infer _M> ? Schema.Schema.Encoded<P> : never

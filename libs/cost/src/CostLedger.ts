@@ -6,7 +6,7 @@
  * during a report must not write the same row twice. With the readout off (`cost.readout` = off)
  * nothing is read or recorded, and the report says so.
  */
-import { type CostReport, Failed, type LichEvent, Refused } from "@lich/contract"
+import { type CostPayload, type CostReport, CostRpcs, Failed, type LichEvent, Refused } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Ledger, Settings, type StoreError } from "@lich/store"
 import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
@@ -87,3 +87,9 @@ const make = (readers: CostReaders, price: Pricer) =>
 
     return CostLedger.of({ scan, record, report, observe })
   })
+
+/** `system.Cost` over the ledger: the report reads what the transcripts added since the last one. */
+export const CostLayer = (readers: CostReaders, price: Pricer = catalogue) =>
+  CostRpcs.toLayer(
+    Effect.map(CostLedger, (ledger) => CostRpcs.of({ "system.Cost": Effect.fn("system.Cost")((p: CostPayload) => ledger.report(p)) }))
+  ).pipe(Layer.provide(CostLedger.layer(readers, price)))

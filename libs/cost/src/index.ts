@@ -3,7 +3,7 @@
  * reader shares, pricing from a pinned catalogue, and the report's arithmetic. The readers of each
  * provider's transcripts live with that provider's integration (libs/integrations).
  */
-export { CostLedger, type CostLedgerShape, READOUT_KEY } from "./CostLedger.js"
+export { CostLayer, CostLedger, type CostLedgerShape, READOUT_KEY } from "./CostLedger.js"
 export { fresh, num, obj, type ScanState, SKIP, STOP, type Step, scanLines, timeOf } from "./lines.js"
 export { catalogue, type PriceProvider, type Pricer, type Tokens } from "./pricing.js"
 export { readFrom } from "./read.js"

@@ -19,7 +19,7 @@ import {
   Refused
 } from "@lich/contract"
 import { EventHub } from "@lich/events"
-import { Relay } from "@lich/relay"
+import { type RelayCalls, relayCalls } from "@lich/relay"
 import { type Card, ServerConfig, Workspace } from "@lich/spawn"
 import { Projects } from "@lich/store"
 import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
@@ -58,7 +58,7 @@ export class Prs extends Context.Tag("lich/git/Prs")<Prs, PrsShape>() {}
 interface Deps {
   readonly changes: Changes["Type"]
   readonly g: GitShape
-  readonly relay: Relay["Type"]
+  readonly relay: Context.Context<RelayCalls>
   readonly hub: EventHub["Type"]
   readonly env: Readonly<Record<string, string | undefined>>
   readonly ws: Workspace["Type"]
@@ -262,7 +262,7 @@ const make = Effect.gen(function* () {
   const d: Deps = {
     changes: yield* Changes,
     g: yield* Git,
-    relay: yield* Relay,
+    relay: yield* relayCalls,
     hub: yield* EventHub,
     env: (yield* ServerConfig).env,
     ws: yield* Workspace,

@@ -19,7 +19,7 @@ import {
   ReviewState
 } from "@lich/contract"
 import { EventHub } from "@lich/events"
-import { Relay } from "@lich/relay"
+import { type RelayCalls, relayCalls } from "@lich/relay"
 import type { Card } from "@lich/spawn"
 import { type CommentRow, type ReviewRow, Reviews } from "@lich/store"
 import { Clock, Context, Effect, Either, Layer, type Scope } from "effect"
@@ -53,7 +53,7 @@ interface Deps {
   readonly g: GitShape
   readonly changes: Changes["Type"]
   readonly reviews: Reviews["Type"]
-  readonly relay: Relay["Type"]
+  readonly relay: Context.Context<RelayCalls>
   readonly hub: EventHub["Type"]
   readonly scope: Scope.Scope
   readonly asking: Context.Context<Asking>
@@ -236,7 +236,7 @@ const make = Effect.gen(function* () {
     g: yield* Git,
     changes: yield* Changes,
     reviews: yield* Reviews,
-    relay: yield* Relay,
+    relay: yield* relayCalls,
     hub: yield* EventHub,
     scope: yield* Effect.scope,
     asking: yield* Effect.context<Asking>()

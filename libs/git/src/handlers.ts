@@ -3,7 +3,7 @@
  * server only merges this layer (apps/server/src/layers.ts).
  */
 import { GitRpcs, Refused } from "@lich/contract"
-import type { Relay } from "@lich/relay"
+import type { RelayCalls } from "@lich/relay"
 import type { SessionStates } from "@lich/spawn"
 import type { Settings } from "@lich/store"
 import { Clock, Effect } from "effect"
@@ -24,7 +24,7 @@ export const GitHandlers = GitRpcs.toLayer(
     const g = yield* Git
     const review = yield* ReviewService
     const prs = yield* Prs
-    const ctx = yield* Effect.context<Changes | Relay | Git | SessionStates | Settings>()
+    const ctx = yield* Effect.context<Changes | RelayCalls | Git | SessionStates | Settings>()
     return {
       "git.Changes": ({ id }) => changes.get(id),
       "git.All": () => changes.all(),

@@ -8,7 +8,7 @@
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { Committed, Handed, Rebased, Refused } from "@lich/contract"
-import { Relay } from "@lich/relay"
+import { relayCalls } from "@lich/relay"
 import { Duration, Effect } from "effect"
 import { Changes } from "./Changes.js"
 import { Git, NETWORK_TIMEOUT_MS } from "./Git.js"
@@ -24,7 +24,7 @@ const refusedBy = (what: string) => (e: { detail: string }) => new Refused({ mes
 
 const askMessage = (id: string, files: ReadonlyArray<string>) =>
   Effect.gen(function* () {
-    const relay = yield* Relay
+    const relay = yield* relayCalls
     const sent = yield* handOver(relay, id, commitMessageAsk(files))
     const got =
       sent.status === "pending"
@@ -116,7 +116,7 @@ export const sendConflicts = (id: string) =>
       if (files.length === 0) {
         return yield* new Refused({ message: `rebasing "${card.label}" onto ${s.base} would not conflict — rebase it from the dock` })
       }
-      const sent = yield* handOver(yield* Relay, id, conflictTask({ base: s.base, branch: s.branch, files }))
+      const sent = yield* handOver(yield* relayCalls, id, conflictTask({ base: s.base, branch: s.branch, files }))
       return new Handed({ id, label: card.label, ticket: sent.ticket })
     })
   )

@@ -4,7 +4,7 @@
  * sent — a stale click on one already resolved is refused, not typed into an agent's prompt.
  */
 import { Handed, Refused } from "@lich/contract"
-import { Relay } from "@lich/relay"
+import { relayCalls } from "@lich/relay"
 import { Effect } from "effect"
 import { Changes } from "./Changes.js"
 import { handOver } from "./handover.js"
@@ -18,6 +18,6 @@ export const noteOverlap = (id: string, other: string) =>
     const overlap = s.overlaps.find((o) => o.id === other)
     if (overlap === undefined) return yield* new Refused({ message: `"${me.label}" shares no changed file with that session now` })
     const theirs = yield* changes.get(other)
-    const sent = yield* handOver(yield* Relay, id, overlapNote({ other: overlap.label, branch: theirs.branch, files: overlap.files }))
+    const sent = yield* handOver(yield* relayCalls, id, overlapNote({ other: overlap.label, branch: theirs.branch, files: overlap.files }))
     return new Handed({ id, label: me.label, ticket: sent.ticket })
   })

@@ -11,7 +11,7 @@ import * as fs from "node:fs"
 import * as nodePath from "node:path"
 import { type FromId, Refused } from "@lich/contract"
 import { isProviderId, type ProviderId, providerIds, resolveBinary } from "@lich/providers"
-import { Relay } from "@lich/relay"
+import { type RelayCalls, relayCalls } from "@lich/relay"
 import { binKey, type Card, findOnPath, ServerConfig, SessionStates, Workspace } from "@lich/spawn"
 import { Settings } from "@lich/store"
 import { Terminals } from "@lich/terminal"
@@ -21,7 +21,7 @@ import { Git, type GitShape } from "./Git.js"
 import { handOver } from "./handover.js"
 import { askReviewPrompt } from "./prompts.js"
 
-export type Asking = Changes | Git | Relay | Workspace | Terminals | SessionStates | ServerConfig | Settings
+export type Asking = Changes | Git | RelayCalls | Workspace | Terminals | SessionStates | ServerConfig | Settings
 
 /** The kinds a reviewer is opened as, in order of preference: the two agents that review well first. */
 const PREFERRED: ReadonlyArray<ProviderId> = ["codex", "claude", "opencode", "crush", "cursor", "kiro", "omp", "antigravity"]
@@ -116,7 +116,7 @@ export const askReview = (id: string, reviewer: string, kind: string) =>
       dir: s.dir,
       files: [...new Set([...s.committed, ...s.uncommitted].map((f) => f.path))]
     })
-    const sent = yield* handOver(yield* Relay, peer.id, prompt)
+    const sent = yield* handOver(yield* relayCalls, peer.id, prompt)
     return {
       sessionId: id,
       kind: "asked" as const,

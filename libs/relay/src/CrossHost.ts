@@ -119,7 +119,7 @@ const make = Effect.gen(function* () {
     const prompt = yield* Either.match(cleanPrompt(p.prompt), { onLeft: Effect.fail, onRight: Effect.succeed })
     const target = yield* findLive(yield* liveCards(ws, terminals), p.target, p.project)
     const input = { from: "" as const, target: p.target, project: p.project, prompt, timeout: 0, private: false }
-    const e = yield* open(d, input, prompt, target, undefined, { host: p.senderHost, label: p.senderLabel })
+    const e = yield* open(d, input, prompt, target, undefined, { origin: { host: p.senderHost, label: p.senderLabel } })
     return new FarErrand({ ticket: e.ticket, target: e.targetLabel, id: e.targetId })
   })
 

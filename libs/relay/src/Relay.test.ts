@@ -12,8 +12,7 @@ import { Terminals } from "@lich/terminal"
 import { Effect, Fiber } from "effect"
 import { describe, expect } from "vitest"
 import { RelayCore } from "./core.js"
-import { Relay } from "./Relay.js"
-import { openSession as openIn, relayTestLayer, sending, tick, typedTicket } from "./testLayer.js"
+import { openSession as openIn, relay, relayTestLayer, sending, tick, typedTicket } from "./testLayer.js"
 
 const { dir, layer: TestLayer } = relayTestLayer("lich-relay-")
 
@@ -29,10 +28,7 @@ const report = (id: string, state: "busy" | "done" | "idle") =>
 
 /** A wait of `timeout` seconds on `ticket`, the clock moved a second under it. */
 const waitASecond = (ticket: Ticket) =>
-  Effect.flatMap(Relay, (relay) => Effect.fork(relay.wait({ from: "", ticket, timeout: 1 }))).pipe(
-    Effect.zipLeft(tick(1_000)),
-    Effect.flatMap(Fiber.join)
-  )
+  Effect.fork(relay.wait({ from: "", ticket, timeout: 1 })).pipe(Effect.zipLeft(tick(1_000)), Effect.flatMap(Fiber.join))
 
 /** A target at its prompt (its hooks said done), with one task typed at it. */
 const taskAtIdle = (prompt: string) =>
@@ -52,7 +48,6 @@ const typedCount = (text: string, needle: string) => text.split(needle).length -
 describe("the relay's clock", () => {
   it.scoped("expires an unattended ticket after its hour, says so for another hour, then forgets it", () =>
     Effect.gen(function* () {
-      const relay = yield* Relay
       const t = yield* openSession
       const send = yield* sending(t.id, "do it", 1)
       yield* tick(1_000)
@@ -75,7 +70,6 @@ describe("the relay's clock", () => {
 
   it.scoped("never expires a ticket while someone holds the line on it", () =>
     Effect.gen(function* () {
-      const relay = yield* Relay
       const t = yield* openSession
       // Three waits in relay, each 30 min, overlapping: the ticket outlives its hour under them.
       const first = yield* sending(t.id, "long", 1800)
@@ -122,7 +116,6 @@ describe("the relay's clock", () => {
 describe("turns read from hooks", () => {
   it.scoped("takes a late answer once, for an hour after the turn ended without one", () =>
     Effect.gen(function* () {
-      const relay = yield* Relay
       const { t, send } = yield* taskAtIdle("background job")
       yield* turn(t.id)
       yield* tick(10)
@@ -159,7 +152,6 @@ describe("turns read from hooks", () => {
 
   it.scoped("says nothing at the end of a turn while the worker waits on an errand of its own", () =>
     Effect.gen(function* () {
-      const relay = yield* Relay
       const { t: worker, send: asked } = yield* taskAtIdle("delegate this")
       const helper = yield* openSession
       yield* report(worker.id, "busy")

@@ -2,77 +2,45 @@
  * The relay: one session hands another a task and the answer comes back through a ticket. Its state
  * lives in one actor (core.ts) and changes only through pure transitions (transitions.ts); this
  * module gathers the parts, drains the acts the actor hands out (hand-offs, nudges, notes, parking a
- * worker), feeds it hook reports (reports.ts), exits and the hourly sweep, and declares the service.
+ * worker), feeds it hook reports (reports.ts), exits and the hourly sweep, and serves the contract's
+ * `relay.` group: each procedure's handler takes the payload the server decoded.
  * Outcomes: answered; pending (the wait ran out, the errand stays open); unread, undelivered,
  * unanswered, stopped, expired.
  */
-import type {
-  AskResult,
-  Closed,
-  Collected,
-  CollectPayload,
-  ControlResult,
-  Focused,
-  FocusPayload,
-  Inserted,
-  InsertPayload,
-  LichError,
-  ModStatus,
-  RelayResult,
-  Replied,
-  ReplyPayload,
-  SendPayload,
-  SubagentOpened,
-  WaitPayload
+import {
+  type AskPayload,
+  type CollectPayload,
+  type ControlPayload,
+  ENDED,
+  type FocusPayload,
+  type InsertPayload,
+  RelayRpcs,
+  type ReplyPayload,
+  type SendPayload,
+  type SubagentPayload,
+  type WaitPayload
 } from "@lich/contract"
-import { ENDED } from "@lich/contract"
 import { PluginInstalls } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
-import { type ClosePayload, resolveTarget, ServerConfig, Workspace } from "@lich/spawn"
+import { CloseNotice, ServerConfig, Workspace } from "@lich/spawn"
 import { Projects } from "@lich/store"
 import { Terminals } from "@lich/terminal"
-import { Context, Duration, Effect, Layer, Option, Queue, Schedule, type Scope, Stream } from "effect"
+import { Duration, Effect, Layer, Queue, Schedule, type Scope, Stream } from "effect"
 import { CrossHostLayer } from "./CrossHost.js"
-import { type AskInput, ask, type ControlInput, control } from "./control.js"
+import { ask, control } from "./control.js"
 import { type Core, RelayCore, type Work } from "./core.js"
 import { carryOut, type DeliveryDeps, typeAt } from "./deliver.js"
 import { makeExtras } from "./extras.js"
 import { ErrandJournal } from "./journal.js"
 import { hasTools, kindOf } from "./kinds.js"
-import { modStatus } from "./modStatus.js"
 import { flushNudge, type NoteDeps, note } from "./nudge.js"
 import { reply } from "./reply.js"
 import { makeReportFeed, type ReportFeed } from "./reports.js"
 import { SWEEP_EVERY_MS } from "./state.js"
-import { openSubagent, park, type SubagentDeps, type SubagentInput, workerAnswer } from "./subagent.js"
+import { openSubagent, park, type SubagentDeps } from "./subagent.js"
 import { collect, send, wait } from "./tickets.js"
 import { makeModDelivery, modGraceMs } from "./viaMod.js"
-
-export type { AskInput, ControlInput } from "./control.js"
-export type { ReplyInput } from "./reply.js"
-export type { SubagentInput } from "./subagent.js"
-export type { CollectInput, SendInput, WaitInput } from "./tickets.js"
-
-/** What the relay offers the RPC handlers and the mod's routes: each takes the payload the server decoded. */
-export interface RelayShape {
-  readonly send: (p: SendPayload) => Effect.Effect<RelayResult, LichError>
-  readonly wait: (p: WaitPayload) => Effect.Effect<RelayResult, LichError>
-  readonly collect: (p: CollectPayload) => Effect.Effect<Collected, LichError>
-  readonly reply: (p: ReplyPayload) => Effect.Effect<Replied, LichError>
-  readonly insert: (p: InsertPayload) => Effect.Effect<Inserted, LichError>
-  readonly focus: (p: FocusPayload) => Effect.Effect<Focused, LichError>
-  readonly control: (p: ControlInput) => Effect.Effect<ControlResult, LichError>
-  readonly ask: (p: AskInput) => Effect.Effect<AskResult, LichError>
-  readonly subagent: (p: SubagentInput) => Effect.Effect<SubagentOpened, LichError>
-  /** `POST /mod/answer`: true when it answered the worker's errand. */
-  readonly modAnswer: (sessionId: string, text: string) => Effect.Effect<boolean>
-  /** `lich close`, remembering who closed: a caller closing its own worker ends its errand in silence. */
-  readonly close: (p: ClosePayload) => Effect.Effect<Closed, LichError>
-  /** The read-only view the mod's footer line draws; None for a session with no process. */
-  readonly modStatus: (sessionId: string) => Effect.Effect<Option.Option<ModStatus>>
-}
-
-export class Relay extends Context.Tag("lich/relay/Relay")<Relay, RelayShape>() {}
+import { WindowOpener } from "./WindowOpener.js"
 
 interface Parts {
   readonly core: Core
@@ -147,43 +115,43 @@ const parts = Effect.gen(function* () {
   const viaMod = makeModDelivery({ core, channel, terminals, kindOf: (id) => kindOf(ws, id), pluginLaid, graceMs: modGraceMs(config.env) })
   const reports = yield* makeReportFeed(core, { polled: channel.attached, live: terminals.isLive })
   const tickets = { core, ws, terminals, tools }
-  const subagents: SubagentDeps = { ws, terminals, core, send: (p) => send(tickets, p) }
+  const subagents: SubagentDeps = { ws, terminals, core, send: (q) => send(tickets, q, { subagent: true }) }
   const delivery: DeliveryDeps = { core, terminals, viaMod, catchUp: reports.catchUp }
   const notes: NoteDeps = { core, terminals, hasTools: (id) => hasTools(ws, tools, id), viaMod }
   return { core, scope, ws, terminals, channel, viaMod, tickets, subagents, reports, delivery, notes }
 })
 
-const make = Effect.gen(function* () {
+const handlers = Effect.gen(function* () {
   const p = yield* parts
   const { core, ws, terminals, tickets } = p
-  const extras = yield* makeExtras({ ws, projects: yield* Projects, terminals, core })
+  const extras = yield* makeExtras({ ws, projects: yield* Projects, terminals, core, window: yield* WindowOpener })
   const controls = { ws, terminals, channel: p.channel, modPolls: p.viaMod.modPolls }
   yield* run(p)
   yield* reconcile(core, terminals)
-  return Relay.of({
-    send: Effect.fn("Relay.send")((q: SendPayload) => send(tickets, q)),
-    wait: Effect.fn("Relay.wait")((q: WaitPayload) => wait(tickets, q)),
-    collect: Effect.fn("Relay.collect")((q: CollectPayload) => collect(tickets, q)),
-    reply: Effect.fn("Relay.reply")((q: ReplyPayload) => reply(core, q)),
-    insert: Effect.fn("Relay.insert")((q: InsertPayload) => extras.insert(q)),
-    focus: Effect.fn("Relay.focus")((q: FocusPayload) => extras.focus(q)),
-    control: Effect.fn("Relay.control")((q: ControlInput) => control(controls, q)),
-    ask: Effect.fn("Relay.ask")((q: AskInput) => ask(controls, q)),
-    subagent: Effect.fn("Relay.subagent")((q: SubagentInput) => openSubagent(p.subagents, q)),
-    modAnswer: Effect.fn("Relay.modAnswer")((id: string, text: string) => workerAnswer(core, id, text)),
-    close: Effect.fn("Relay.close")(function* (q: ClosePayload) {
-      const r = resolveTarget(yield* ws.cards(), q.target, q.project, "session")
-      if (r._tag === "found") yield* core.apply({ _tag: "Closing", targetId: r.candidate.id, from: q.from })
-      return yield* ws.close(q)
-    }),
-    modStatus: Effect.fn("Relay.modStatus")(function* (id: string) {
-      return (yield* terminals.isLive(id)) ? Option.some(yield* modStatus(core, id)) : Option.none()
-    })
+  return RelayRpcs.of({
+    "relay.Send": Effect.fn("relay.Send")((q: SendPayload) => send(tickets, q)),
+    "relay.Wait": Effect.fn("relay.Wait")((q: WaitPayload) => wait(tickets, q)),
+    "relay.Collect": Effect.fn("relay.Collect")((q: CollectPayload) => collect(tickets, q)),
+    "relay.Reply": Effect.fn("relay.Reply")((q: ReplyPayload) => reply(core, q)),
+    "relay.Insert": Effect.fn("relay.Insert")((q: InsertPayload) => extras.insert(q)),
+    "relay.Focus": Effect.fn("relay.Focus")((q: FocusPayload) => extras.focus(q)),
+    "relay.Control": Effect.fn("relay.Control")((q: ControlPayload) => control(controls, q)),
+    "relay.Ask": Effect.fn("relay.Ask")((q: AskPayload) => ask(controls, q)),
+    "relay.Subagent": Effect.fn("relay.Subagent")((q: SubagentPayload) => openSubagent(p.subagents, q))
   })
 })
 
-/** The relay over its actor, its errands kept on disk through the store's journal. */
-export const RelayLayer = Layer.merge(Layer.scoped(Relay, make), CrossHostLayer).pipe(
+/** `spawn.Close` tells the relay who closes a session before the workspace closes it (steps/turns.ts). */
+const closeNotice = Layer.effect(
+  CloseNotice,
+  Effect.map(RelayCore, (core) => CloseNotice.of({ closing: (targetId, from) => core.apply({ _tag: "Closing", targetId, from }) }))
+)
+
+/**
+ * The relay's procedures over its actor, its errands kept on disk through the store's journal. The
+ * actor stays in context (provideMerge) for the mod's routes (modRoutes.ts), which read the same errands.
+ */
+export const RelayLayer = Layer.mergeAll(RelayRpcs.toLayer(handlers), closeNotice, CrossHostLayer).pipe(
   Layer.provideMerge(RelayCore.layer),
   Layer.provide(ErrandJournal.layer)
 )

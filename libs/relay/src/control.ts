@@ -8,7 +8,16 @@
  * fix), a slash command that would change the user's defaults (/model, /effort), and a mod too old
  * for slash commands. A command no poll took in time is withdrawn, so "failed" means nothing ran.
  */
-import { AskResult, type ControlAction, ControlResult, effortLevels, Failed, Refused } from "@lich/contract"
+import {
+  type AskPayload,
+  AskResult,
+  type ControlAction,
+  type ControlPayload,
+  ControlResult,
+  effortLevels,
+  Failed,
+  Refused
+} from "@lich/contract"
 import { type AckOutcome, atLeast, type ModChannel, type ModCommandInput, type Sent } from "@lich/mod"
 import { isProviderId, provider } from "@lich/providers"
 import type { Card, Workspace } from "@lich/spawn"
@@ -32,22 +41,6 @@ export interface ControlDeps {
   readonly channel: ModChannel["Type"]
   /** Whether the session's mod polls, waiting out the first-poll grace for a session just started. */
   readonly modPolls: (id: string) => Effect.Effect<boolean>
-}
-
-export interface ControlInput {
-  readonly from: string
-  readonly target: string
-  readonly project: string
-  readonly action: ControlAction
-  readonly value: string
-  readonly args: string
-}
-
-export interface AskInput {
-  readonly from: string
-  readonly target: string
-  readonly project: string
-  readonly question: string
 }
 
 /** Why a slash command is run some other way, keyed by its name. */
@@ -137,7 +130,7 @@ const commandValue = (c: ModCommandInput): string | undefined =>
           ? [c.name, c.args].filter(Boolean).join(" ")
           : undefined
 
-export const control = (d: ControlDeps, p: ControlInput) =>
+export const control = (d: ControlDeps, p: ControlPayload) =>
   Effect.gen(function* () {
     const t = yield* resolve(d, p.from, p.target, p.project, "control")
     const command = yield* commandFor(p.action, p.value, p.args)
@@ -179,7 +172,7 @@ const settle = (d: ControlDeps, t: Card, sent: Sent, got: Option.Option<AckOutco
     return "done" as const
   })
 
-export const ask = (d: ControlDeps, p: AskInput) =>
+export const ask = (d: ControlDeps, p: AskPayload) =>
   Effect.gen(function* () {
     const question = yield* cleanQuestion(p.question)
     const t = yield* resolve(d, p.from, p.target, p.project, "ask")

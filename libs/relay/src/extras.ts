@@ -1,9 +1,9 @@
 /**
  * insert and focus: the two relay commands that carry no errand. insert pastes text at a prompt and
  * leaves it there (no Enter) — the person at that session writes the question around it; focus asks
- * the window to open a card.
+ * the window to open a card, and opens a window when none is attached.
  */
-import { Focused, type FocusPayload, Inserted, type InsertPayload, MAX_ANSWER_BYTES, Refused, utf8Bytes } from "@lich/contract"
+import { Failed, Focused, type FocusPayload, Inserted, type InsertPayload, MAX_ANSWER_BYTES, Refused, utf8Bytes } from "@lich/contract"
 import type { Workspace } from "@lich/spawn"
 import type { Projects } from "@lich/store"
 import type { Terminals } from "@lich/terminal"
@@ -11,6 +11,7 @@ import { Duration, Effect } from "effect"
 import type { Core } from "./core.js"
 import { cleanInsert } from "./sanitize.js"
 import { findLive, insertTarget, liveCards } from "./targets.js"
+import type { WindowOpener } from "./WindowOpener.js"
 
 /** 10 s: long enough for a session that is still starting to reach its prompt. */
 export const DEFAULT_INSERT_WAIT_SECONDS = 10
@@ -20,9 +21,10 @@ interface Deps {
   readonly projects: Projects["Type"]
   readonly terminals: Terminals["Type"]
   readonly core: Core
+  readonly window: WindowOpener["Type"]
 }
 
-export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
+export const makeExtras = ({ ws, projects, terminals, core, window }: Deps) =>
   Effect.sync(() => {
     const insert = (p: InsertPayload) =>
       Effect.gen(function* () {
@@ -63,6 +65,12 @@ export const makeExtras = ({ ws, projects, terminals, core }: Deps) =>
         // As clicking the card does: the project's active card moves, so a window opened now lands on it.
         yield* Effect.ignore(projects.setActive(target.projectRow.id, target.id))
         yield* core.hub.publish({ _tag: "session-focus", id: target.id, projectId: target.projectRow.id })
+        // The card is switched either way; with no window attached, one is opened already on it.
+        if ((yield* window.attached) === 0) {
+          yield* window.open.pipe(
+            Effect.mapError((e) => new Failed({ message: `"${target.label}" is focused, but no window could be opened: ${e.message}` }))
+          )
+        }
         return new Focused({ id: target.id, label: target.label, project: target.project })
       })
 

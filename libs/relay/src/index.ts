@@ -1,4 +1,7 @@
 export * from "./CrossHost.js"
+export * from "./calls.js"
+export * from "./modRoutes.js"
 export * from "./Relay.js"
 export * from "./state.js"
 export * from "./text.js"
+export * from "./WindowOpener.js"

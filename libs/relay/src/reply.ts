@@ -4,21 +4,15 @@
  * listing each, when there are two. A late answer (the errand ended unanswered within the hour) is
  * filed once into the sender's inbox and announced like any other result (steps/errands.ts).
  */
-import { type LichError, NotFound, Refused, Replied } from "@lich/contract"
+import { type LichError, NotFound, Refused, Replied, type ReplyPayload } from "@lich/contract"
 import { Effect, Either } from "effect"
 import type { Core } from "./core.js"
 import { cleanAnswer } from "./sanitize.js"
 import type { Errand } from "./state.js"
 
-export interface ReplyInput {
-  readonly from: string
-  readonly ticket: string
-  readonly answer: string
-}
-
 const answeredAlready = (ticket: string) => `ticket "${ticket}" was answered already — the first answer went home`
 
-export const reply = (core: Core, p: ReplyInput): Effect.Effect<Replied, LichError> =>
+export const reply = (core: Core, p: ReplyPayload): Effect.Effect<Replied, LichError> =>
   Effect.gen(function* () {
     const answer = yield* Either.match(cleanAnswer(p.answer), { onLeft: Effect.fail, onRight: Effect.succeed })
     const ticket = p.ticket.trim().toLowerCase()

@@ -9,26 +9,31 @@
  * It refuses, before anything opens, a caller that is no session and an empty task. Which flags go
  * with --subagent is the CLI's to refuse (--project, --folder, --private), so the payload has none.
  */
-import { type LichError, OPEN_PROMPT_WAIT_SECONDS, Refused, type RelayResult, SubagentOpened, type SubagentPayload } from "@lich/contract"
+import {
+  type LichError,
+  OPEN_PROMPT_WAIT_SECONDS,
+  Refused,
+  type RelayResult,
+  type SendPayload,
+  SubagentOpened,
+  type SubagentPayload
+} from "@lich/contract"
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Effect, Either, Option } from "effect"
 import type { Core } from "./core.js"
 import { capModAnswer, cleanPrompt } from "./sanitize.js"
-import type { SendInput } from "./tickets.js"
-
-/** The payload exactly as the contract defines it. */
-export type SubagentInput = SubagentPayload
 
 export interface SubagentDeps {
   readonly ws: Workspace["Type"]
   readonly terminals: Terminals["Type"]
   readonly core: Core
-  readonly send: (p: SendInput) => Effect.Effect<RelayResult, LichError>
+  /** Hands the worker its task as its one subagent errand. */
+  readonly send: (p: SendPayload) => Effect.Effect<RelayResult, LichError>
 }
 
 /** The caller behind `from`, refused when it is no session of this lich. */
-const callerOf = (d: SubagentDeps, p: SubagentInput) =>
+const callerOf = (d: SubagentDeps, p: SubagentPayload) =>
   Effect.gen(function* () {
     if (p.from === "") {
       return yield* new Refused({
@@ -42,7 +47,7 @@ const callerOf = (d: SubagentDeps, p: SubagentInput) =>
   })
 
 /** Opens the worker under its caller and hands it its task as a subagent errand. */
-export const openSubagent = (d: SubagentDeps, p: SubagentInput): Effect.Effect<SubagentOpened, LichError> =>
+export const openSubagent = (d: SubagentDeps, p: SubagentPayload): Effect.Effect<SubagentOpened, LichError> =>
   Effect.gen(function* () {
     const me: Card = yield* callerOf(d, p)
     // Workers sit under whoever asked: the caller's folder, else one named after it, the caller filed there too.
@@ -70,8 +75,7 @@ export const openSubagent = (d: SubagentDeps, p: SubagentInput): Effect.Effect<S
         project: "",
         prompt: p.prompt,
         timeout: OPEN_PROMPT_WAIT_SECONDS,
-        private: false,
-        subagent: true
+        private: false
       })
       .pipe(Effect.either)
     return Either.isRight(delivery)

@@ -6,7 +6,7 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { type SendPayload, SessionId, Ticket } from "@lich/contract"
+import { callRpc, RelayRpcs, type ReplyPayload, type SendPayload, SessionId, Ticket, type WaitPayload } from "@lich/contract"
 import { EventHub, HookReports } from "@lich/events"
 import { PluginInstalls } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
@@ -15,9 +15,13 @@ import { StoreMemory } from "@lich/store"
 import { FakePty, Terminals } from "@lich/terminal"
 import { Duration, Effect, Layer, TestClock } from "effect"
 import { afterAll } from "vitest"
-import { Relay, RelayLayer } from "./Relay.js"
+import { RelayLayer } from "./Relay.js"
+import { WindowOpener } from "./WindowOpener.js"
 
-export const relayTestLayer = (prefix: string, over: Partial<ServerConfigShape> = {}) => {
+/** A window always attached: most suites here are the relay's clock, not the window's. */
+const attachedWindow: WindowOpener["Type"] = { attached: Effect.succeed(1), open: Effect.void }
+
+export const relayTestLayer = (prefix: string, over: Partial<ServerConfigShape> = {}, window = attachedWindow) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
   // Called at a suite file's top level, so the folder goes once that file's tests are done.
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -35,6 +39,7 @@ export const relayTestLayer = (prefix: string, over: Partial<ServerConfigShape> 
     // No plugin tree: the HasTools rule answers from the provider table alone.
     PluginInstalls.layer(undefined),
     config,
+    Layer.succeed(WindowOpener, window),
     EventHub.layer,
     HookReports.layer,
     SessionStates.layer,
@@ -66,9 +71,16 @@ export const openSession = (dir: string, kind: "crush" | "claude") =>
     return { id: SessionId.make(opened.session.id), label: opened.session.label, proc }
   })
 
+/** The relay's procedures the suites call, each as the server calls it (the handler RelayLayer serves). */
+export const relay = {
+  send: (p: SendPayload) => callRpc(RelayRpcs, "relay.Send", p),
+  wait: (p: WaitPayload) => callRpc(RelayRpcs, "relay.Wait", p),
+  reply: (p: ReplyPayload) => callRpc(RelayRpcs, "relay.Reply", p)
+}
+
 /** A send in a fiber of its own, for a test to move the clock under it. */
 export const sending = (target: string, prompt: string, timeout: number, from: SendPayload["from"] = "") =>
-  Effect.flatMap(Relay, (relay) => Effect.fork(relay.send({ from, target, project: "", prompt, timeout, private: false })))
+  Effect.fork(relay.send({ from, target, project: "", prompt, timeout, private: false }))
 
 /** The ticket of the last relayed message typed at a fake PTY. */
 export const typedTicket = (proc: { writtenText: () => string }): Ticket =>

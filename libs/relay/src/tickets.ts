@@ -3,7 +3,16 @@
  * long as it asked; what comes back is answered, or pending (the wait ran out, the errand stays
  * open), or one of the ways an errand ends unanswered. Every change goes through the actor.
  */
-import { Collected, type LichError, NotFound, Refused, RelayResult } from "@lich/contract"
+import {
+  Collected,
+  type CollectPayload,
+  type LichError,
+  NotFound,
+  Refused,
+  RelayResult,
+  type SendPayload,
+  type WaitPayload
+} from "@lich/contract"
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Clock, Deferred, Duration, Effect, Either, Option, Queue } from "effect"
@@ -13,29 +22,6 @@ import { cleanPrompt, newTicket, waitSeconds } from "./sanitize.js"
 import type { Errand, InboxEntry, Outcome } from "./state.js"
 import { findLive, liveCards } from "./targets.js"
 import { relayedMessage, workerTask } from "./text.js"
-
-export interface SendInput {
-  readonly from: string
-  readonly target: string
-  readonly project: string
-  readonly prompt: string
-  readonly timeout: number
-  readonly private: boolean
-  /** `open --subagent`'s hand-off: the target is the sender's worker. */
-  readonly subagent?: boolean
-}
-
-export interface WaitInput {
-  readonly from: string
-  readonly ticket: string
-  readonly timeout: number
-}
-
-export interface CollectInput {
-  readonly from: string
-  readonly timeout: number
-  readonly noWait: boolean
-}
 
 export interface TicketDeps {
   readonly core: Core
@@ -95,11 +81,17 @@ export interface Origin {
   readonly label: string
 }
 
+/** How a task goes out: `open --subagent`'s hand-off is its sender's worker's one errand; a task from another host names its sender. */
+export interface SendOptions {
+  readonly subagent?: boolean
+  readonly origin?: Origin
+}
+
 /** The errand for `p`, its ticket drawn against every ticket the state knows. */
-export const open = (d: TicketDeps, p: SendInput, prompt: string, target: Card, me: Card | undefined, origin?: Origin) =>
+export const open = (d: TicketDeps, p: SendPayload, prompt: string, target: Card, me: Card | undefined, o: SendOptions = {}) =>
   Effect.gen(function* () {
     const senderId = me ? me.id : ""
-    const senderLabel = origin ? origin.label : me ? me.label : ""
+    const senderLabel = o.origin ? o.origin.label : me ? me.label : ""
     const targetHasTools = yield* d.tools(target.row.kind)
     const now = yield* Clock.currentTimeMillis
     const outcome = yield* Deferred.make<Outcome>()
@@ -113,12 +105,12 @@ export const open = (d: TicketDeps, p: SendInput, prompt: string, target: Card, 
         targetLabel: target.label,
         targetBranch: target.row.branch,
         prompt,
-        message: relayedMessage({ senderId, senderLabel, prompt, ticket, targetHasTools, senderHost: origin?.host }),
+        message: relayedMessage({ senderId, senderLabel, prompt, ticket, targetHasTools, senderHost: o.origin?.host }),
         private: p.private,
         createdAt: now,
         releasedAt: now,
         ...FRESH,
-        subagent: p.subagent === true,
+        subagent: o.subagent === true,
         workerMessage: workerTask(senderLabel, prompt),
         outcome
       }
@@ -126,7 +118,7 @@ export const open = (d: TicketDeps, p: SendInput, prompt: string, target: Card, 
     })
   })
 
-export const send = (d: TicketDeps, p: SendInput): Effect.Effect<RelayResult, LichError> =>
+export const send = (d: TicketDeps, p: SendPayload, o: SendOptions = {}): Effect.Effect<RelayResult, LichError> =>
   Effect.gen(function* () {
     const prompt = yield* Either.match(cleanPrompt(p.prompt), { onLeft: Effect.fail, onRight: Effect.succeed })
     const cards = yield* liveCards(d.ws, d.terminals)
@@ -136,14 +128,14 @@ export const send = (d: TicketDeps, p: SendInput): Effect.Effect<RelayResult, Li
       p.project
     )
     const me = cards.find((c) => c.id === p.from) ?? Option.getOrUndefined(yield* d.ws.caller(p.from))
-    const e = yield* open(d, p, prompt, target, me)
+    const e = yield* open(d, p, prompt, target, me, o)
     // A target still running its setup script can outlast any wait: the ticket comes back at once.
     const readiness = yield* d.terminals.readiness(target.id)
     if (readiness.settingUp) return toResult(e, { status: "pending", answer: "" })
     return yield* attend(d, e, waitSeconds(p.timeout))
   })
 
-export const wait = (d: TicketDeps, p: WaitInput): Effect.Effect<RelayResult, LichError> =>
+export const wait = (d: TicketDeps, p: WaitPayload): Effect.Effect<RelayResult, LichError> =>
   Effect.gen(function* () {
     const ticket = p.ticket.trim().toLowerCase()
     const found = yield* d.core.apply({ _tag: "Taken", ticket })
@@ -165,7 +157,7 @@ export const wait = (d: TicketDeps, p: WaitInput): Effect.Effect<RelayResult, Li
     }
   })
 
-export const collect = (d: TicketDeps, p: CollectInput): Effect.Effect<Collected, LichError> =>
+export const collect = (d: TicketDeps, p: CollectPayload): Effect.Effect<Collected, LichError> =>
   Effect.gen(function* () {
     if (p.from === "") {
       return yield* new Refused({

@@ -1,5 +1,5 @@
 /**
- * The window's own operations over the workspace (the `desk.` RPC group): projects opened from a
+ * The window's own procedures over the workspace (the `desk.` RPC group): projects opened from a
  * path field and closed as tabs, settings read and written, parked sessions listed and resumed.
  * Opening, closing and starting sessions go through Workspace, the same paths the CLI takes, so the
  * events every window sees are the same whoever asked.
@@ -7,10 +7,22 @@
 
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
-import { Failed, type LichError, NotFound, Parked, ProjectClosed, RecentProject, Refused, Resumed, SettingsView } from "@lich/contract"
+import {
+  DeskRpcs,
+  Failed,
+  NotFound,
+  Parked,
+  ProjectClosed,
+  RecentProject,
+  Refused,
+  Resumed,
+  type SetProjectFilePayload,
+  type SetSettingPayload,
+  SettingsView
+} from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { History, type ProjectRow, Projects, Sessions, Settings } from "@lich/store"
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { branchesOf, complete, dirtyFiles, providersFound } from "./browse.js"
 import { rungFor } from "./confine.js"
 import { storeFailure } from "./failures.js"
@@ -19,27 +31,6 @@ import { ServerConfig } from "./ServerConfig.js"
 import { binKey, knownKeys, refuseSetting } from "./settingKeys.js"
 import { sessionOf } from "./view.js"
 import { Workspace } from "./Workspace.js"
-
-type Of<A> = Effect.Effect<A, LichError>
-/** The contract's empty `Schema.Struct({})`: an answer that says only "done". */
-type Done = Record<string, never>
-
-export interface DeskShape {
-  readonly complete: (path: string) => Of<import("@lich/contract").Completion>
-  readonly recent: () => Of<ReadonlyArray<RecentProject>>
-  readonly openProject: (path: string) => Of<RecentProject>
-  readonly closeProject: (id: string) => Of<ProjectClosed>
-  readonly providers: () => Of<ReadonlyArray<import("@lich/contract").ProviderFound>>
-  readonly branches: (project: string) => Of<import("@lich/contract").Branches>
-  readonly settings: (project: string) => Of<SettingsView>
-  readonly setSetting: (p: import("@lich/contract").SetSettingPayload) => Of<Done>
-  readonly setProjectFile: (p: import("@lich/contract").SetProjectFilePayload) => Of<Done>
-  readonly history: (project: string) => Of<ReadonlyArray<Parked>>
-  readonly resume: (id: string) => Of<Resumed>
-  readonly dirty: (target: string) => Of<import("@lich/contract").DirtyFiles>
-}
-
-export class Desk extends Context.Tag("lich/spawn/Desk")<Desk, DeskShape>() {}
 
 const exists = (p: string) => fs.existsSync(p)
 
@@ -131,7 +122,7 @@ const settingsOf = (d: DeskDeps, project: string) =>
     })
   })
 
-const setSetting = (d: DeskDeps, s: { key: string; value: string; project: string }) =>
+const setSetting = (d: DeskDeps, s: SetSettingPayload) =>
   Effect.gen(function* () {
     const value = s.value.trim()
     const refusal = refuseSetting(s.key, value)
@@ -142,7 +133,7 @@ const setSetting = (d: DeskDeps, s: { key: string; value: string; project: strin
     return {}
   })
 
-const setProjectFile = (d: DeskDeps, f: { project: string; file: "setup" | "include"; text: string }) =>
+const setProjectFile = (d: DeskDeps, f: SetProjectFilePayload) =>
   Effect.gen(function* () {
     const p = yield* projectById(d, f.project)
     const file = nodePath.join(p.path, PROJECT_FILES[f.file])
@@ -207,21 +198,22 @@ const dirty = (d: DeskDeps, target: string) =>
     return yield* dirtyFiles(card.dir)
   })
 
-const make = Effect.map(services, (d) =>
-  Desk.of({
-    complete: (path) => Effect.sync(() => complete(path, d.config.home)),
-    recent: () => Effect.map(storeFailure(d.history.projects()), (rows) => rows.map((r) => recentOf(r, r.usedAt))),
-    openProject: (path) => openProject(d, path),
-    closeProject: (id) => closeProject(d, id),
-    providers: () => providers(d),
-    branches: (project) => Effect.flatMap(projectById(d, project), (p) => branchesOf(p.path)),
-    settings: (project) => settingsOf(d, project),
-    setSetting: (s) => setSetting(d, s),
-    setProjectFile: (f) => setProjectFile(d, f),
-    history: (project) => historyOf(d, project),
-    resume: (id) => resume(d, id),
-    dirty: (target) => dirty(d, target)
+const handlers = Effect.map(services, (d) =>
+  DeskRpcs.of({
+    "desk.Complete": ({ path }) => Effect.sync(() => complete(path, d.config.home)),
+    "desk.Recent": () => Effect.map(storeFailure(d.history.projects()), (rows) => rows.map((r) => recentOf(r, r.usedAt))),
+    "desk.OpenProject": ({ path }) => openProject(d, path),
+    "desk.CloseProject": ({ id }) => closeProject(d, id),
+    "desk.Providers": () => providers(d),
+    "desk.Branches": ({ project }) => Effect.flatMap(projectById(d, project), (p) => branchesOf(p.path)),
+    "desk.GetSettings": ({ project }) => settingsOf(d, project),
+    "desk.SetSetting": (s) => setSetting(d, s),
+    "desk.SetProjectFile": (f) => setProjectFile(d, f),
+    "desk.History": ({ project }) => historyOf(d, project),
+    "desk.Resume": ({ id }) => resume(d, id),
+    "desk.Dirty": ({ target }) => dirty(d, target)
   })
 )
 
-export const DeskLayer = Layer.effect(Desk, make)
+/** Needs the Workspace: opening, closing and starting go the CLI's way. */
+export const DeskLayer = DeskRpcs.toLayer(handlers)

@@ -6,7 +6,7 @@
  */
 
 import * as fs from "node:fs"
-import { Closed, Failed, type LichError, Refused } from "@lich/contract"
+import { Closed, type ClosePayload, Failed, type LichError, Refused } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Projects, Sessions, WorktreePorts } from "@lich/store"
 import { Terminals } from "@lich/terminal"
@@ -17,14 +17,6 @@ import { ServerConfig } from "./ServerConfig.js"
 import { SessionStates } from "./SessionStates.js"
 import type { Card } from "./view.js"
 import { discardCheckout } from "./worktree.js"
-
-export interface ClosePayload {
-  readonly from: string
-  readonly target: string
-  readonly project: string
-  readonly worktree: "" | "keep" | "remove"
-  readonly force: boolean
-}
 
 interface Deps {
   readonly cards: () => Effect.Effect<ReadonlyArray<Card>, LichError>

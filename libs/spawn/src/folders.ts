@@ -5,7 +5,9 @@
  * included. Every change is announced per affected open card (`session-folder`) so a window regroups.
  */
 import {
+  type ColorFolderPayload,
   Filed,
+  type FilePayload,
   Folder,
   FolderPainted,
   FolderRenamed,
@@ -14,7 +16,8 @@ import {
   MAX_LABEL_CHARS,
   NotFound,
   palette,
-  Refused
+  Refused,
+  type RenameFolderPayload
 } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { type ProjectRow, Sessions } from "@lich/store"
@@ -72,7 +75,7 @@ const folders = (d: FolderDeps, from: string, project: string) =>
     return entries.map((e) => new Folder({ name: e.name, sessions: [...e.sessions] }))
   })
 
-const file = (d: FolderDeps, p: { from: string; target: string; project: string; folder: string }) =>
+const file = (d: FolderDeps, p: FilePayload) =>
   Effect.gen(function* () {
     yield* checkName(p.folder, "folder name")
     const card =
@@ -96,7 +99,7 @@ const file = (d: FolderDeps, p: { from: string; target: string; project: string;
     })
   })
 
-const renameFolder = (d: FolderDeps, p: { from: string; project: string; folder: string; to: string }) =>
+const renameFolder = (d: FolderDeps, p: RenameFolderPayload) =>
   Effect.gen(function* () {
     yield* checkName(p.to, "folder name")
     const project = yield* d.scope(p.from, p.project)
@@ -106,7 +109,7 @@ const renameFolder = (d: FolderDeps, p: { from: string; project: string; folder:
     return new FolderRenamed({ project: project.name, folder: p.folder, to: p.to, sessions: [...labels] })
   })
 
-const colorFolder = (d: FolderDeps, p: { from: string; project: string; folder: string; color: string }) =>
+const colorFolder = (d: FolderDeps, p: ColorFolderPayload) =>
   Effect.gen(function* () {
     if (p.color !== "" && !isColor(p.color)) {
       return yield* new Refused({
@@ -125,8 +128,8 @@ export const makeFolders = (deps: Deps) =>
     const d: FolderDeps = { ...deps, ...(yield* services) }
     return {
       folders: (from: string, project: string) => folders(d, from, project),
-      file: (p: Parameters<typeof file>[1]) => file(d, p),
-      renameFolder: (p: Parameters<typeof renameFolder>[1]) => renameFolder(d, p),
-      colorFolder: (p: Parameters<typeof colorFolder>[1]) => colorFolder(d, p)
+      file: (p: FilePayload) => file(d, p),
+      renameFolder: (p: RenameFolderPayload) => renameFolder(d, p),
+      colorFolder: (p: ColorFolderPayload) => colorFolder(d, p)
     }
   })

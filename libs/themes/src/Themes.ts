@@ -3,28 +3,19 @@
  * list, so a theme dropped in the folder is there at the next `lich theme list` without a restart;
  * a file that fails validation is left out and logged, never half-applied. The choice is stored in
  * the settings (`appearance.theme`) and announced with `theme-changed`, which repaints every window.
+ * Served as the contract's theme procedures (`system.Themes`, `system.SwitchTheme`).
  */
 
 import * as fs from "node:fs/promises"
 import * as path from "node:path"
-import { Failed, NotFound, ThemeInfo, ThemeList, ThemeSwitched } from "@lich/contract"
+import { Failed, NotFound, ThemeInfo, ThemeList, ThemeRpcs, ThemeSwitched } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Settings } from "@lich/store"
-import { Context, Effect, Either, Layer } from "effect"
+import { Effect, Either } from "effect"
 import { bundled, SYSTEM_ID, SYSTEM_NAME } from "./bundled.js"
 import { pairOf, type ThemeFile, validateTheme } from "./validate.js"
 
 export const THEME_SETTING = "appearance.theme"
-
-export interface ThemesShape {
-  readonly list: () => Effect.Effect<ThemeList, Failed>
-  readonly switchTo: (id: string) => Effect.Effect<ThemeSwitched, NotFound | Failed>
-}
-
-export class Themes extends Context.Tag("lich/themes/Themes")<Themes, ThemesShape>() {
-  /** `dir`: the user's theme folder; absent is the same as empty. */
-  static readonly layer = (dir: string) => Layer.effect(Themes, make(dir))
-}
 
 const readUserThemes = (dir: string) =>
   Effect.gen(function* () {
@@ -72,7 +63,7 @@ const themeList = (themes: ReadonlyArray<ThemeFile>, chosen: string): ThemeList 
   return new ThemeList({ current: inUse, themes: [system, ...rows] })
 }
 
-const make = (dir: string) =>
+const handlers = (dir: string) =>
   Effect.gen(function* () {
     const settings = yield* Settings
     const hub = yield* EventHub
@@ -88,11 +79,11 @@ const make = (dir: string) =>
       return [...bundled, ...user]
     })
 
-    const list = Effect.fn("Themes.list")(function* () {
+    const list = Effect.fn("system.Themes")(function* () {
       return themeList(yield* installed, yield* current)
     })
 
-    const switchTo = Effect.fn("Themes.switchTo")(function* (id: string) {
+    const switchTo = Effect.fn("system.SwitchTheme")(function* ({ id }: { readonly id: string }) {
       const { themes, current: previous } = yield* list()
       if (!themes.some((t) => t.id === id)) {
         return yield* new NotFound({
@@ -106,5 +97,8 @@ const make = (dir: string) =>
       return new ThemeSwitched({ id, previous })
     })
 
-    return { list, switchTo } satisfies ThemesShape
+    return ThemeRpcs.of({ "system.Themes": list, "system.SwitchTheme": switchTo })
   })
+
+/** `dir`: the user's theme folder; absent is the same as empty. */
+export const ThemesLayer = (dir: string) => ThemeRpcs.toLayer(handlers(dir))
