@@ -3,10 +3,10 @@
  * suites run in parallel, and each would otherwise download the same ~400 MB package at the same time.
  * Nothing is downloaded when the cache already holds them (providers.ts).
  */
-import { CLAUDE, CODEX, ensureCli, OPENCODE } from "./providers.js"
+import { CLAUDE, CODEX, ensureCli, OMP, OPENCODE } from "./providers.js"
 
 export default function setup(): void {
-  for (const cli of [CLAUDE, CODEX, OPENCODE]) {
+  for (const cli of [CLAUDE, CODEX, OPENCODE, OMP]) {
     const t0 = Date.now()
     ensureCli(cli)
     const ms = Date.now() - t0

@@ -74,9 +74,15 @@ const newestUser = (items: ReadonlyArray<Item>, isResult: (i: Item) => boolean):
 const isCodexTitle = (body: Item, user: string) =>
   /Generate a concise, single-line task title/i.test(user) || (Array.isArray(body.tools) && body.tools.length === 0)
 
-/** opencode's title side request: a system prompt naming the job. */
+/** opencode's title side request: a system prompt naming the job. oh-my-pi's asks for the title inside a <title> tag. */
 const isChatTitle = (messages: ReadonlyArray<Item>) =>
-  messages.some((m) => m.role === "system" && /title generator/i.test(textOf(m.content)))
+  messages.some((m) => m.role === "system" && /title generator|word title/i.test(textOf(m.content)))
+
+/** The title each CLI is handed: oh-my-pi reads it out of a <title> tag, the others take the text. */
+const titleStep = (messages: ReadonlyArray<Item>): Step =>
+  messages.some((m) => m.role === "system" && /<title>/.test(textOf(m.content)))
+    ? { text: "<title>Mock task title</title>" }
+    : { text: "Mock task title" }
 
 const sse = (res: http.ServerResponse, chunks: ReadonlyArray<string>) => {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" })
@@ -190,7 +196,7 @@ const answer = (m: Mock, path: string, body: Item, res: http.ServerResponse) => 
     const messages = (Array.isArray(body.messages) ? body.messages : []) as ReadonlyArray<Item>
     const { user, step } = newestUser(messages, (msg) => msg.role === "tool")
     const title = isChatTitle(messages)
-    const s: Step = title ? { text: "Mock task title" } : pick(m.rules, user, step)
+    const s: Step = title ? titleStep(messages) : pick(m.rules, user, step)
     record(m, { wire: "chat", title, user, step, answered: describeStep(s), at: Date.now(), body })
     return sse(res, chatStream(s))
   }

@@ -25,11 +25,27 @@ export interface PinnedCli {
   readonly bin: string
   /** The package's script that puts its native binary in place of the launcher, run with node. */
   readonly link?: string
+  /** Packages installed beside it, pinned too (oh-my-pi's `#!/usr/bin/env bun` needs bun on PATH). */
+  readonly extra?: ReadonlyArray<{ readonly pkg: string; readonly version: string; readonly link?: string }>
 }
 
 export const CLAUDE: PinnedCli = { pkg: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude", link: "install.cjs" }
 export const CODEX: PinnedCli = { pkg: "@openai/codex", version: "0.169.0", bin: "codex" }
 export const OPENCODE: PinnedCli = { pkg: "opencode-ai", version: "1.18.33", bin: "opencode", link: "postinstall.mjs" }
+/**
+ * 18.2.3: the newest oh-my-pi whose exactly pinned sibling packages all exist on the registry
+ * (18.3.4 does not install). A Bun bundle: bun 1.4.5 from npm, whose install.js links the binary of
+ * its platform package (an optional dependency) in place of its placeholder — no download.
+ */
+export const OMP: PinnedCli = {
+  pkg: "@oh-my-pi/pi-coding-agent",
+  version: "18.2.3",
+  bin: "omp",
+  extra: [{ pkg: "bun", version: "1.4.5", link: "install.js" }]
+}
+
+/** node_modules/.bin of a pinned CLI's folder, for a PATH that finds what its shebang names. */
+export const binDirOf = (cli: PinnedCli): string => path.join(folderOf(cli), "node_modules", ".bin")
 
 export const cacheRoot = (): string =>
   process.env.LICH_E2E_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? os.homedir(), ".cache"), "lich-e2e")
@@ -54,20 +70,27 @@ export const ensureCli = (cli: PinnedCli): string => {
   const work = fs.mkdtempSync(path.join(cacheRoot(), `.installing-${path.basename(dir)}-`))
   try {
     fs.writeFileSync(path.join(work, "package.json"), JSON.stringify({ private: true, name: "lich-e2e-cache" }))
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--save-exact", "--ignore-scripts", `${cli.pkg}@${cli.version}`], {
+    const extra = (cli.extra ?? []).map((e) => `${e.pkg}@${e.version}`)
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--save-exact", "--ignore-scripts", `${cli.pkg}@${cli.version}`, ...extra], {
       cwd: work,
       stdio: ["ignore", "ignore", "inherit"],
       timeout: 10 * 60_000
     })
-    if (cli.link !== undefined) {
-      execFileSync(process.execPath, [cli.link], {
-        cwd: path.join(work, "node_modules", cli.pkg),
+    for (const { pkg, link } of [cli, ...(cli.extra ?? [])]) {
+      if (link === undefined) continue
+      execFileSync(process.execPath, [link], {
+        cwd: path.join(work, "node_modules", pkg),
         stdio: ["ignore", "ignore", "inherit"],
         timeout: 60_000
       })
     }
     // The binary must run and be the pinned release: a placeholder launcher would fail every session later, obscurely.
-    const said = execFileSync(path.join(work, "node_modules", ".bin", cli.bin), ["--version"], { encoding: "utf8", timeout: 60_000 })
+    const bins = path.join(work, "node_modules", ".bin")
+    const said = execFileSync(path.join(bins, cli.bin), ["--version"], {
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, PATH: `${bins}${path.delimiter}${process.env.PATH ?? ""}` }
+    })
     if (!said.includes(cli.version)) throw new Error(`${cli.pkg}@${cli.version} installed, but ${cli.bin} --version says ${said.trim()}`)
     fs.writeFileSync(path.join(work, ".installed"), new Date().toISOString())
     // A folder without the stamp is an install the old layout left unfinished: never trusted.

@@ -36,6 +36,17 @@ describe("reading a provider's start-up screen", () => {
     expect(feed(["Trust and continue", "  repaint of the clock  ", "more"])).toEqual(["Dialog", "-", "-"])
   })
 
+  it("takes a plugin's signal, an escape sequence, as ready even when split across reads", () => {
+    const omp: ScreenRules = { ready: ["mounted mcp__lich_"], dialogs: [], signals: ["\x1b]7788;lich-tools-mounted\x07"] }
+    let scan = initialScan
+    const seen = ["welcome \x1b]7788;lich-to", "ols-mounted\x07 π > ", "later"].map((c) => {
+      const r = scanScreen(omp, scan, c)
+      scan = r.scan
+      return r.finding?._tag ?? "-"
+    })
+    expect(seen).toEqual(["-", "Ready", "-"])
+  })
+
   it("says nothing about output that holds no marker", () => {
     expect(feed(["Loading…", "\x1b]0;codex\x07 booting"])).toEqual(["-", "-"])
   })

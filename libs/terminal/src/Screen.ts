@@ -24,6 +24,12 @@ export interface ScreenRules {
   readonly dialogs: ReadonlyArray<ScreenDialog>
   /** How long the composer must stand, not drawn again, before it is taken to read keys (default 0). */
   readonly settleMs?: number
+  /**
+   * Escape sequences a plugin inside the provider writes when it is ready (oh-my-pi's extension, once
+   * lich's tools are mounted), matched in the raw output: a TUI that redraws only changed cells can
+   * split any drawn phrase, while a sequence written in one piece arrives whole. Terminals ignore them.
+   */
+  readonly signals?: ReadonlyArray<string>
 }
 
 export type ScreenFinding = { readonly _tag: "Ready" } | { readonly _tag: "Dialog"; readonly reason: string }
@@ -86,6 +92,7 @@ export const scanScreen = (
   // The raw tail, so an escape sequence cut in two is whole again next time; cut after the newest
   // marker, so one already reported is never reported again.
   const raw = scan.tail + text
+  if ((rules.signals ?? []).some((sig) => raw.includes(sig))) finding = { _tag: "Ready" }
   const tail = finding === undefined ? raw.slice(-TAIL_CHARS) : ""
   return { scan: { tail }, finding }
 }

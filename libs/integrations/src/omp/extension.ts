@@ -14,7 +14,14 @@
  *   agent_end with willContinue false  → done, then the session's title
  * Reports leave in order, each bounded at one second, and a failed one is dropped: a report must
  * never hold the agent up.
+ *
+ * It also says when lich's tools are mounted, which oh-my-pi does only after it draws its prompt:
+ * TOOLS_MOUNTED, an escape sequence terminals ignore, written once to the terminal lich reads
+ * (libs/terminal Screen.ts `signals`), so lich types the first task only once the tools are there.
  */
+
+/** An OSC with a number no terminal assigns: ignored by xterm and the window, read by lich. */
+export const TOOLS_MOUNTED = "\x1b]7788;lich-tools-mounted\x07"
 
 /** The first line: how an install is recognised, and which release it carries. */
 export const extensionMarker = (version: string): string =>
@@ -50,9 +57,22 @@ const detailOf = (input) => {
 const toolOf = (e) => String(e?.toolName ?? e?.name ?? "")
 const sessionOf = (ctx) => ctx?.sessionManager
 
+// 100 ms, up to 2 min: oh-my-pi connects MCP servers in the background after its prompt (measured
+// 0.6–1.4 s on an idle machine, far longer on a loaded one).
+const watchTools = (pi) => {
+  const started = Date.now()
+  const look = () => {
+    const names = (pi.getAllTools?.() ?? []).map((t) => (typeof t === "string" ? t : t?.name))
+    if (names.some((n) => typeof n === "string" && n.startsWith("mcp__lich_"))) return process.stdout.write(MOUNTED)
+    if (Date.now() - started < 120000) setTimeout(look, 100)
+  }
+  look()
+}
+
 export default function lich(pi) {
   if (!ready) return
   pi.on("session_start", (_e, ctx) => {
+    watchTools(pi)
     const id = sessionOf(ctx)?.getSessionId?.()
     if (typeof id === "string" && id !== "") post("/session-start", { provider_session_id: id, provider: "omp" })
   })
@@ -75,4 +95,4 @@ export default function lich(pi) {
 
 /** The whole module for this release. */
 export const extensionText = (version: string): string =>
-  `${extensionMarker(version)}\n// Reports this oh-my-pi session's state to the lich that started it.\nconst VERSION = ${JSON.stringify(version)}\n${body}`
+  `${extensionMarker(version)}\n// Reports this oh-my-pi session's state to the lich that started it.\nconst VERSION = ${JSON.stringify(version)}\nconst MOUNTED = ${JSON.stringify(TOOLS_MOUNTED)}\n${body}`
