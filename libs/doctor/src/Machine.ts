@@ -7,13 +7,13 @@
 
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
-import * as http from "node:http"
 import * as net from "node:net"
 import * as path from "node:path"
+import { HealthReport } from "@lich/contract"
 import { type ProbeResult, probeConfinement } from "@lich/sandbox"
-import { type Env, type Probe, pidAlive, probeRunning } from "@lich/singleton"
+import { type Env, Loopback, type Probe, pidAlive, probeRunning } from "@lich/singleton"
 import { StoreLive } from "@lich/store"
-import { Effect, Layer } from "effect"
+import { Effect, Either, Layer, Schema } from "effect"
 import { isExecutableFile } from "./files.js"
 
 export type BrowserAnswer = { readonly ok: true; readonly file: string } | { readonly ok: false; readonly reason: string }
@@ -81,34 +81,14 @@ const bindOnce = (port: number) =>
 /** 1 s, the ping's bound: a lich that answered the ping answers this in milliseconds. */
 const HEALTH_TIMEOUT_MS = 1_000
 
-const askHealth = (port: number, token: string) =>
-  new Promise<string>((resolve) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: `/rpc/system.Health?token=${encodeURIComponent(token)}`,
-        agent: false,
-        headers: { "content-type": "application/json" }
-      },
-      (res) => {
-        let body = ""
-        res.on("data", (d: Buffer) => (body += d.toString("utf8")))
-        res.on("end", () => {
-          try {
-            const store = (JSON.parse(body) as { store?: unknown }).store
-            resolve(res.statusCode === 200 && typeof store === "string" ? store : "")
-          } catch {
-            resolve("")
-          }
-        })
-      }
-    )
-    req.setTimeout(HEALTH_TIMEOUT_MS, () => req.destroy())
-    req.on("error", () => resolve(""))
-    req.end("{}")
-  })
+const decodeHealth = Schema.decodeUnknownEither(Schema.parseJson(HealthReport))
+
+/** The store's problem as the running lich says it; "" when none, or no answer in the contract's shape. */
+const askHealth = async (port: number, token: string): Promise<string> => {
+  const outcome = await Loopback.call({ port, token }, "/rpc/system.Health", { timeoutMs: HEALTH_TIMEOUT_MS })
+  if (outcome._tag !== "reply" || outcome.status !== 200) return ""
+  return Either.match(decodeHealth(outcome.body), { onLeft: () => "", onRight: (h) => h.store })
+}
 
 const describe = (e: unknown): string =>
   e && typeof e === "object" && "message" in e && typeof e.message === "string" ? e.message : String(e)
