@@ -105,4 +105,12 @@ describe("asking the running lich for a window", () => {
       yield* openWindowOn(ok, "t", "", [])
     })
   )
+
+  it.effect("says it could not reach the running lich when nothing listens on its port", () =>
+    Effect.gen(function* () {
+      const gone = yield* Effect.scoped(answering(200, "null"))
+      const e = yield* Effect.flip(openWindowOn(gone, "t", "", []))
+      expect(e.message).toMatch(/^could not reach the running lich: connect ECONNREFUSED 127\.0\.0\.1:\d+$/)
+    })
+  )
 })
