@@ -17,6 +17,7 @@
 import * as crypto from "node:crypto"
 import * as http from "node:http"
 import * as net from "node:net"
+import { Loopback } from "@lich/singleton"
 import { Duration, Effect, Schedule } from "effect"
 import { initialBridge, opencodeReports, type Post } from "./events.js"
 
@@ -81,27 +82,13 @@ export const opencodeEnv = (
   return { OPENCODE_SERVER_PASSWORD: s.password, OPENCODE_CONFIG_CONTENT: JSON.stringify({ ...theirs, mcp }) }
 }
 
-/** One report to lich's own hook route, fire and forget within the hook clients' bound. */
-const post = (lich: { readonly port: number; readonly token: string }, p: Post) =>
-  new Promise<void>((resolve) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: lich.port,
-        method: "POST",
-        path: `${p.path}?token=${lich.token}`,
-        headers: { "content-type": "application/json" },
-        timeout: POST_TIMEOUT_MS
-      },
-      (res) => {
-        res.resume()
-        res.on("end", () => resolve())
-      }
-    )
-    req.on("error", () => resolve())
-    req.on("timeout", () => req.destroy())
-    req.end(JSON.stringify(p.body))
-  })
+/**
+ * One report to lich's own hook route, within the hook clients' bound. Fire and forget, as every
+ * hook client is: whatever lich answered, the stream reads on to the next event.
+ */
+const post = async (lich: Loopback.Lich, p: Post): Promise<void> => {
+  await Loopback.call(lich, p.path, { body: JSON.stringify(p.body), timeoutMs: POST_TIMEOUT_MS })
+}
 
 /**
  * Reads the session's event stream until it ends (opencode exited), posting reports in order.
