@@ -5,14 +5,14 @@
  */
 
 import { execFileSync } from "node:child_process"
-import * as http from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Command, Options } from "@effect/cli"
+import { DiagnosticReport } from "@lich/contract"
 import { type Answer, defaultName, envText, findInstance, listDir, logFiles, providerFacts, tail, whichOn, writeBundle } from "@lich/doctor"
 import { probeConfinement } from "@lich/sandbox"
-import { configDir, coordinates, logFile, readRuntime } from "@lich/singleton"
-import { Data, Effect } from "effect"
+import { configDir, coordinates, Loopback, logFile, readRuntime } from "@lich/singleton"
+import { Data, Effect, Schema } from "effect"
 // The launch's own browser rule, as doctor uses it.
 import { findBrowser } from "../../../server/src/window/browser.js"
 import { stdout } from "../output.js"
@@ -23,46 +23,21 @@ import { cliVersion } from "./version.js"
 /** The archive could not be written. Exit 1. */
 export class RageFailed extends Data.TaggedError("Failed")<{ readonly message: string }> {}
 
-/** POSTs system.Diagnostics; a hard timer, not a socket idle timeout, bounds a lich that is stopped. */
-export const askDiagnostics = (port: number, token: string, timeoutMs: number): Promise<Answer> =>
-  new Promise((resolve) => {
-    let settled = false
-    const settle = (a: Answer) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      req.destroy()
-      resolve(a)
-    }
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: `/rpc/system.Diagnostics?token=${encodeURIComponent(token)}`,
-        agent: false,
-        headers: { "content-type": "application/json" }
-      },
-      (res) => {
-        const chunks: Array<Buffer> = []
-        res.on("data", (d: Buffer) => chunks.push(d))
-        res.on("end", () => {
-          const body = Buffer.concat(chunks).toString("utf8")
-          try {
-            const j = JSON.parse(body) as { pid?: unknown; report?: unknown }
-            if (res.statusCode === 200 && typeof j.pid === "number" && typeof j.report === "string")
-              return settle({ _tag: "answered", pid: j.pid, report: j.report })
-          } catch {
-            // not JSON: reported as the answer it was
-          }
-          settle({ _tag: "answered", pid: 0, report: `lich answered ${res.statusCode}: ${body}\n` })
-        })
-      }
-    )
-    const timer = setTimeout(() => settle({ _tag: "silent" }), timeoutMs)
-    req.on("error", (e: NodeJS.ErrnoException) => settle(e.code === "ECONNREFUSED" ? { _tag: "refused" } : { _tag: "silent" }))
-    req.end("{}")
-  })
+const decodeReport = Schema.decodeUnknownEither(Schema.parseJson(DiagnosticReport))
+
+/**
+ * Asks for system.Diagnostics: refused when nothing listens, silent when the connection broke or the
+ * deadline passed (a stopped lich still accepts the connection), and any other answer kept as text.
+ */
+export const askDiagnostics = async (port: number, token: string, timeoutMs: number): Promise<Answer> => {
+  const outcome = await Loopback.call({ port, token }, "/rpc/system.Diagnostics", { timeoutMs })
+  if (outcome._tag === "down") return { _tag: "refused" }
+  if (outcome._tag === "lost") return { _tag: "silent" }
+  const report = outcome.status === 200 ? decodeReport(outcome.body) : undefined
+  return report?._tag === "Right"
+    ? { _tag: "answered", pid: report.right.pid, report: report.right.report }
+    : { _tag: "answered", pid: 0, report: `lich answered ${outcome.status}: ${outcome.body}\n` }
+}
 
 const quietly = <A>(f: () => A): A | undefined => {
   try {
