@@ -1,12 +1,12 @@
 /**
- * The CLI's way to the backend: one node:http POST per call, encoded and decoded with the contract's
- * own schemas. Deliberately not @effect/rpc's client nor fetch: both cost a cold CLI call more than
- * the request itself (fetch alone is ~200 ms of startup on Node 20), and agents call this constantly.
+ * The CLI's way to the backend: one POST per call through the loopback client (libs/singleton),
+ * encoded and decoded with the contract's own schemas. Deliberately not @effect/rpc's client nor
+ * fetch: both cost a cold CLI call more than the request itself (fetch alone is ~200 ms of startup on
+ * Node 20), and agents call this constantly.
  */
-import * as http from "node:http"
 import type { Rpc } from "@effect/rpc"
 import { decodeRpcEnvelope, type RpcGroupName } from "@lich/contract"
-import { coordinates, readRuntime } from "@lich/singleton"
+import { type Coordinates, Loopback, readRuntime } from "@lich/singleton"
 import { Data, Effect, ParseResult, Schema } from "effect"
 import { DEFAULT_TIMEOUT_MS, NO_LICH } from "./reach.js"
 import { Usage } from "./usage.js"
@@ -15,19 +15,6 @@ export { DEFAULT_TIMEOUT_MS, NO_LICH }
 
 /** The backend could not be reached or answered outside the contract. Exit 1. */
 export class Unreachable extends Data.TaggedError("Unreachable")<{ readonly message: string }> {}
-
-interface Coordinates {
-  readonly port: number
-  readonly token: string
-  readonly source: "env" | "runtime"
-}
-
-// coordinates() throws when the runtime file exists but cannot be read (a directory in its place,
-// no permission): that is this machine's state to report in one line, not a defect.
-const locate = Effect.flatMap(
-  Effect.try({ try: () => coordinates(process.env), catch: (e) => new Unreachable({ message: (e as Error).message }) }),
-  (c) => (c ? Effect.succeed(c as Coordinates) : Effect.fail(new Unreachable({ message: NO_LICH })))
-)
 
 interface Reply {
   readonly status: number
@@ -42,43 +29,35 @@ interface Reply {
  */
 export type Unsure = (why: string) => string
 
-const post = (c: Coordinates, path: string, body: string, timeoutMs: number, unsure: Unsure | undefined) =>
-  Effect.async<Reply, Unreachable>((resume, signal) => {
-    // Set once the whole request is on the wire: from then on lich may have acted on it.
-    let sent = false
-    let timedOut = false
-    const lostHere = (e: Error) => (sent && timedOut && unsure ? new Unreachable({ message: unsure(e.message) }) : lost(e))
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: c.port,
-        method: "POST",
-        path: `${path}?token=${encodeURIComponent(c.token)}`,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-        signal
-      },
-      (res) => {
-        const chunks: Array<Buffer> = []
-        res.on("data", (d: Buffer) => chunks.push(d))
-        res.on("end", () => resume(Effect.succeed({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })))
-        res.on("error", (e) => resume(Effect.fail(lostHere(e))))
-      }
-    )
-    req.setTimeout(timeoutMs, () => {
-      timedOut = true
-      req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`))
-    })
-    req.on("error", (e: NodeJS.ErrnoException) =>
-      resume(Effect.fail(e.code === "ECONNREFUSED" ? new Unreachable({ message: NO_LICH }) : lostHere(e)))
-    )
-    req.on("finish", () => {
-      sent = true
-    })
-    req.end(body)
-  })
+const lost = (why: string) =>
+  new Unreachable({ message: `lost the connection to lich: ${why} — is it still running? (lich version shows it)` })
 
-const lost = (e: Error) =>
-  new Unreachable({ message: `lost the connection to lich: ${e.message} — is it still running? (lich version shows it)` })
+/** What a call that did not come back with a reply says, in the one line a person reads. */
+const failure = (o: Loopback.Down | Loopback.Lost, unsure: Unsure | undefined): Unreachable => {
+  // Unreadable coordinates (a directory where the runtime file goes, no permission, a LICH_PORT that
+  // is not a port) are this machine's state, said in their own sentence; anything else down is no lich.
+  if (o._tag === "down") return new Unreachable({ message: o.cause === "unreadable" ? o.message : NO_LICH })
+  return o.sent && o.cause === "timeout" && unsure ? new Unreachable({ message: unsure(o.message) }) : lost(o.message)
+}
+
+/** The loopback client's answer as the CLI takes it: where the call went and its reply, or why not. */
+const reached = (l: Loopback.Located, unsure: Unsure | undefined): Effect.Effect<{ to: Coordinates; reply: Reply }, Unreachable> => {
+  if (l.to === undefined) return Effect.fail(failure(l.outcome, unsure))
+  const o = l.outcome
+  return o._tag === "reply" ? Effect.succeed({ to: l.to, reply: o }) : Effect.fail(failure(o, unsure))
+}
+
+/** POSTs `body` to `path` on the lich `to` names, or on the one this environment names when `to` is absent. */
+const post = (to: Coordinates | undefined, path: string, body: string, timeoutMs: number, unsure: Unsure | undefined) =>
+  Effect.flatMap(
+    Effect.promise(
+      (signal): Promise<Loopback.Located> =>
+        to === undefined
+          ? Loopback.callRunning(process.env, path, { body, timeoutMs, signal })
+          : Loopback.call(to, path, { body, timeoutMs, signal }).then((outcome) => ({ to, outcome }))
+    ),
+    (located) => reached(located, unsure)
+  )
 
 /** The refusal when a token is stale: retried once when the runtime file names the same port anew. */
 const retryWithFreshToken = (c: Coordinates) => {
@@ -89,6 +68,20 @@ const retryWithFreshToken = (c: Coordinates) => {
     return undefined
   }
   return r && r.port === c.port && r.token !== c.token ? ({ port: r.port, token: r.token, source: "runtime" } as const) : undefined
+}
+
+/** A refused token, tried once more with the runtime file's fresh one for the same port; else why not. */
+const retried = (c: Coordinates, again: (fresh: Coordinates) => Effect.Effect<{ reply: Reply }, Unreachable>) => {
+  const fresh = retryWithFreshToken(c)
+  if (fresh) return Effect.map(again(fresh), (r) => r.reply)
+  return Effect.fail(
+    new Unreachable({
+      message:
+        c.source === "env"
+          ? `lich on port ${c.port} refused this session's token — the lich that started this session has restarted; open a new session`
+          : `lich on port ${c.port} refused the token in the runtime file — it belongs to another lich; restart lich`
+    })
+  )
 }
 
 /** A ParseError as the one sentence its first issue says (the tree form spans lines). */
@@ -114,21 +107,9 @@ export const httpCall = <Tag extends string, P extends Schema.Schema.Any, S exte
     )
     const body = JSON.stringify(encoded)
     const path = `/rpc/${group}.${rpc._tag}`
-    let c = yield* locate
-    let reply = yield* post(c, path, body, timeoutMs, unsure)
-    if (reply.status === 401 || reply.status === 403) {
-      const fresh = retryWithFreshToken(c)
-      if (!fresh) {
-        return yield* new Unreachable({
-          message:
-            c.source === "env"
-              ? `lich on port ${c.port} refused this session's token — the lich that started this session has restarted; open a new session`
-              : `lich on port ${c.port} refused the token in the runtime file — it belongs to another lich; restart lich`
-        })
-      }
-      c = fresh
-      reply = yield* post(c, path, body, timeoutMs, unsure)
-    }
+    const first = yield* post(undefined, path, body, timeoutMs, unsure)
+    const refused = first.reply.status === 401 || first.reply.status === 403
+    const reply = refused ? yield* retried(first.to, (fresh) => post(fresh, path, body, timeoutMs, unsure)) : first.reply
     const json = yield* Effect.try({
       try: () => (reply.body === "" ? null : JSON.parse(reply.body)),
       catch: () => new Unreachable({ message: `lich answered ${reply.status} with a body that is not JSON` })
