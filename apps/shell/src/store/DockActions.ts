@@ -50,6 +50,7 @@ export class DockActions {
   private event(e: LichEventWire) {
     const before = this.git.state.byId
     this.git.event(e)
+    if (e._tag === "session-git" && before.get(e.git.id) !== this.git.state.byId.get(e.git.id)) this.checkoutMoved(e.git.id)
     const f = this.dock.state.file
     if (e._tag !== "session-git" || f === undefined || e.git.id !== f.id) return
     // The same read came twice (a radar republish of an older rev is dropped by the store): nothing to do.
@@ -78,6 +79,24 @@ export class DockActions {
   cardItem(id: string, item: CardMenuItem) {
     if (item === "refresh") return void this.backend.call("git.Refresh", { id })
     this.show(id)
+  }
+
+  /** A comment's lines may read differently now: its outdated mark is the backend's to say again. */
+  private checkoutMoved(id: string) {
+    if ((this.git.state.reviews.get(id)?.comments.length ?? 0) > 0) void this.rereadReview(id)
+  }
+
+  /**
+   * `git.Review` again. A session-review frame taken while it was asked may hold a change made after
+   * this answer was read (a reviewer's comments arriving): then this answer is not applied over it,
+   * and it is asked once more, until an answer comes back with no frame in between.
+   */
+  private async rereadReview(id: string) {
+    const heard = this.git.reviewsHeard(id)
+    const r = await this.backend.call("git.Review", { id })
+    if (r === undefined) return
+    if (this.git.reviewsHeard(id) === heard) this.git.reviewLoaded(r)
+    else void this.rereadReview(id)
   }
 
   async loadReview(id: string) {

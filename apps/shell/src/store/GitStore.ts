@@ -24,6 +24,8 @@ const without = <V>(m: ReadonlyMap<string, V>, id: string): ReadonlyMap<string, 
 export class GitStore extends Store<GitState> {
   /** ids read since the last load began: only these are compared by rev */
   private fresh = new Set<string>()
+  /** session-review frames taken per session: a review asked for before the last one is older than it */
+  private readonly reviewFrames = new Map<string, number>()
 
   constructor() {
     super({ byId: new Map(), reviews: new Map() })
@@ -48,12 +50,20 @@ export class GitStore extends Store<GitState> {
     this.set({ reviews })
   }
 
+  /** How many session-review frames of `id` were taken: what a `git.Review` asked now is compared with when it answers. */
+  reviewsHeard(id: string): number {
+    return this.reviewFrames.get(id) ?? 0
+  }
+
   event(e: LichEventWire) {
     if (e._tag === "session-git") {
       const byId = this.merged(this.state.byId, e.git)
       if (byId !== this.state.byId) this.set({ byId })
     }
-    if (e._tag === "session-review") this.reviewLoaded(e.review)
+    if (e._tag === "session-review") {
+      this.reviewFrames.set(e.review.id, this.reviewsHeard(e.review.id) + 1)
+      this.reviewLoaded(e.review)
+    }
     if (e._tag === "session-closed") this.set({ byId: without(this.state.byId, e.id), reviews: without(this.state.reviews, e.id) })
   }
 

@@ -31,7 +31,7 @@ const row = (
     title=${`${shownPath(f.path)}\n${mark.words}`} aria-pressed=${selected ? "true" : "false"} @click=${() => pick(f.path, section)}>
     <span class="st st-${mark.letter}" aria-label=${mark.words}>${mark.letter}</span>
     <span class="name">${f.oldPath !== "" ? html`<span class="dir">${shownPath(f.oldPath)} → </span>` : nothing}<span class="dir">${dir}</span>${base}</span>
-    ${notes > 0 ? html`<span class="notes" title="${notes} comments">💬${notes}</span>` : nothing}
+    ${notes > 0 ? html`<span class="notes" title=${`${notes} ${notes === 1 ? "comment" : "comments"} on this file`}>${notes}</span>` : nothing}
     <span class="counts ${f.content}">${countsText(f)}</span>
   </button>`
 }

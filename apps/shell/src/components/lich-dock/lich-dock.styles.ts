@@ -38,7 +38,7 @@ export const styles = css`
   .name { font: 12px ui-monospace, "Lich Mono", monospace; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; direction: rtl; text-align: left; }
   .dir { color: var(--muted-foreground); }
   .counts { font-size: 11px; font-variant-numeric: tabular-nums; color: var(--muted-foreground); white-space: nowrap; }
-  .notes { font-size: 11px; color: #d97706; }
+  .notes { font-size: 10px; line-height: 14px; min-width: 14px; padding: 0 3px; box-sizing: border-box; text-align: center; border-radius: 7px; color: #fff; background: #d97706; }
   .radar { background: color-mix(in oklab, #f59e0b 8%, transparent); border-bottom: 1px solid var(--border); padding-bottom: 8px; }
   .overlap { padding: 2px 12px 4px; font-size: 12px; }
   .overlap .paths { display: flex; flex-wrap: wrap; gap: 4px 10px; margin: 2px 0 6px; }
