@@ -26,21 +26,11 @@ import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
 import { Changes } from "./Changes.js"
 import { checksOf, checksPrompt, logTail } from "./checks.js"
 import { Git, type GitShape, NETWORK_TIMEOUT_MS } from "./Git.js"
-import { accountOf, type GhFailed, parseJson, runGh } from "./gh.js"
+import { accountOf, type GhFailed, type PrJson, parseJson, runGh } from "./gh.js"
 import { handOver } from "./handover.js"
 import { storeFailed } from "./storeFailed.js"
 
 const PR_FIELDS = "number,state,reviewDecision,headRefName,statusCheckRollup,title,url,isDraft"
-
-interface PrJson {
-  readonly number: number
-  readonly state: string
-  readonly reviewDecision?: string | null
-  readonly headRefName: string
-  readonly title?: string
-  readonly url?: string
-  readonly isDraft?: boolean
-}
 
 export interface PrsShape {
   readonly status: () => Effect.Effect<GhStatus>
@@ -66,12 +56,15 @@ interface Deps {
   /** each session's HEAD when its PR was last read */
   readonly heads: Map<string, string>
   readonly last: Map<string, Pr>
+  /** 2 gh calls at once: twenty cards reading their PRs after a restart queue instead of racing GitHub */
+  readonly permits: Effect.Semaphore
 }
 
 const refused = (e: GhFailed) =>
   new Refused({ message: e.reason === "missing" ? "gh is not installed — pull requests need GitHub's CLI" : `gh: ${e.detail}` })
 
-const gh = (d: Deps, cwd: string, args: ReadonlyArray<string>, ok: ReadonlyArray<number> = []) => runGh(cwd, args, d.env, ok)
+const gh = (d: Deps, cwd: string, args: ReadonlyArray<string>, ok: ReadonlyArray<number> = []) =>
+  d.permits.withPermits(1)(runGh(cwd, args, d.env, ok))
 
 const status = (d: Deps) =>
   Effect.gen(function* () {
@@ -268,7 +261,8 @@ const make = Effect.gen(function* () {
     ws: yield* Workspace,
     projects: yield* Projects,
     heads: new Map(),
-    last: new Map()
+    last: new Map(),
+    permits: yield* Effect.makeSemaphore(2)
   }
   // A PR's figures move when its branch does: read when a card's HEAD is first seen or moves.
   yield* Effect.forkScoped(

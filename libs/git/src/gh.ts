@@ -128,3 +128,14 @@ export const bucketOf = (state: string): "pass" | "fail" | "pending" | "skipping
 /** `gh auth status`: the account it names ("Logged in to github.com account X" or, older, "as X"). */
 export const accountOf = (said: string): string =>
   /Logged in to (\S+) (?:account|as) (\S+)/.exec(said)?.slice(1, 3).join(" as ") ?? "logged in"
+
+/** The `gh pr view --json` / `gh pr list --json` fields lich reads. */
+export interface PrJson {
+  readonly number: number
+  readonly state: string
+  readonly reviewDecision?: string | null
+  readonly headRefName: string
+  readonly title?: string
+  readonly url?: string
+  readonly isDraft?: boolean
+}
