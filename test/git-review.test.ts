@@ -26,6 +26,8 @@ let b: Backend
 let repo: Repo
 let second: ReturnType<typeof spawn> | undefined
 let events: Events | undefined
+/** The fake agents' wrapper scripts: removed with the backend. */
+let bin = ""
 
 // What the wire carries (the contract's encoded shapes), as the tests read it.
 type State = typeof ReviewState.Encoded
@@ -52,7 +54,7 @@ const wrapper = (dir: string, name: string, answer: string) => {
 }
 
 beforeAll(async () => {
-  const bin = fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "lich-review-bin-"))
+  bin = fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "lich-review-bin-"))
   b = await startBackendWith({
     LICH_CLAUDE_BIN: wrapper(bin, "author", "Done: both addressed."),
     LICH_CODEX_BIN: wrapper(bin, "reviewer", "a.ts:2: name this better\n- `b.ts`:1-1: say why\nSummary: fine otherwise")
@@ -66,6 +68,7 @@ afterAll(async () => {
     await new Promise((r) => second!.on("exit", r))
   }
   await b?.stop()
+  if (bin !== "") fs.rmSync(bin, { recursive: true, force: true })
 })
 
 const rpc = async <A>(method: string, body: unknown) => {
