@@ -29,10 +29,6 @@ const MAX_FUNCTION_LINES = 60
  * its dependencies) and deletes the entry. Keyed by file: a second long function there still fails.
  */
 const WAITING: Readonly<Record<string, number>> = {
-  // the git work's services, each a layer with every procedure inline
-  "libs/git/src/Changes.ts": 169,
-  "libs/git/src/Prs.ts": 228,
-  "libs/git/src/Review.ts": 191,
   // the hosts work's link supervisor, its two sides of a link, and its ssh test harness
   "libs/hosts/src/Incoming.ts": 100,
   "libs/hosts/src/Links.ts": 102,
@@ -142,6 +138,8 @@ describe("functions", () => {
       return l.lines <= (WAITING[file] ?? 0) && long.filter((x) => x.at.startsWith(`${file}:`)).length === 1
     }
     expect(long.filter((l) => !waiting(l))).toEqual([])
+    // An entry whose function was split goes with it, so the list only shrinks.
+    expect(Object.keys(WAITING).filter((file) => !long.some((l) => l.at.startsWith(`${file}:`)))).toEqual([])
   })
 
   it("are measured from first line to last, nested functions included, suites not", () => {

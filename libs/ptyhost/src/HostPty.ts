@@ -86,37 +86,44 @@ const letGo = async (conn: Connection | undefined, launched: ChildProcess | unde
   })
 }
 
+/**
+ * The backend's one connection to the host: made when a spawn needs it (launching the host when none
+ * runs), adopted when one runs already, and forgotten when it closes — a close the backend did not
+ * ask for is the host dying, and every PTY it held ends with it (hostDied).
+ */
+const hostLink = (o: HostPtyOptions, secret: string, warn: (line: string) => void, lock: Effect.Semaphore) => {
+  const link: { current: Connection | undefined; launched: ChildProcess | undefined } = { current: undefined, launched: undefined }
+  const keep = (conn: Connection) => {
+    conn.onClose = () => {
+      if (link.current === conn) link.current = undefined
+      if (!conn.leaving) hostDied(conn, warn)
+    }
+    link.current = conn
+    return conn
+  }
+  const connect = Effect.tryPromise(() => open(socketPath(o.env), secret, o.token))
+  const ensure = lock.withPermits(1)(
+    Effect.gen(function* () {
+      if (link.current !== undefined && !link.current.closed) return link.current
+      let found = yield* connect
+      if (found === undefined) {
+        link.launched = (yield* Effect.tryPromise(() => launchHost(o.env, o.script))).child
+        found = yield* connect
+      }
+      if (found === undefined) return yield* Effect.fail(new Error("the PTY host started but does not answer"))
+      return keep(found.conn)
+    })
+  )
+  return { link, keep, connect, ensure }
+}
+
 const make = (o: HostPtyOptions) =>
   Effect.gen(function* () {
     const runtime = yield* Effect.runtime<never>()
     const warn = (line: string) => void Runtime.runFork(runtime)(Effect.logWarning(line))
     const secret = yield* Effect.try(() => ensureSecret(o.env)).pipe(Effect.orDie)
     const lock = yield* Effect.makeSemaphore(1)
-    let current: Connection | undefined
-    let launched: ChildProcess | undefined
-
-    const keep = (conn: Connection) => {
-      conn.onClose = () => {
-        if (current === conn) current = undefined
-        if (!conn.leaving) hostDied(conn, warn)
-      }
-      current = conn
-      return conn
-    }
-    const connect = Effect.tryPromise(() => open(socketPath(o.env), secret, o.token))
-
-    const ensure = lock.withPermits(1)(
-      Effect.gen(function* () {
-        if (current !== undefined && !current.closed) return current
-        let found = yield* connect
-        if (found === undefined) {
-          launched = (yield* Effect.tryPromise(() => launchHost(o.env, o.script))).child
-          found = yield* connect
-        }
-        if (found === undefined) return yield* Effect.fail(new Error("the PTY host started but does not answer"))
-        return keep(found.conn)
-      })
-    )
+    const { link, keep, connect, ensure } = hostLink(o, secret, warn, lock)
 
     // Once per session start, not per byte: the process it returns writes and reads untraced.
     const spawn = Effect.fn("HostPty.spawn")(
@@ -143,7 +150,7 @@ const make = (o: HostPtyOptions) =>
         Effect.withSpan("HostPty.adopt")
       )
 
-    yield* Effect.addFinalizer((exit) => Effect.promise(() => letGo(current, launched, exit)))
+    yield* Effect.addFinalizer((exit) => Effect.promise(() => letGo(link.current, link.launched, exit)))
     return PtyAdapter.of({ spawn, adopt })
   })
 
