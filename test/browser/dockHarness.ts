@@ -27,11 +27,12 @@ const wrapper = (dir: string, name: string, answer: string) => {
 export const AUTHOR_ANSWER = "Done: both addressed."
 export const REVIEW_ANSWER = "a.ts:2: name this better\nREADME.md:2: say why\nSummary: fine otherwise"
 
-export const startDockBackend = (): Promise<Backend> => {
+export const startDockBackend = (extra: NodeJS.ProcessEnv = {}): Promise<Backend> => {
   const bin = fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "lich-dock-bin-"))
   return startBackendWith({
     LICH_CLAUDE_BIN: wrapper(bin, "author", AUTHOR_ANSWER),
-    LICH_CODEX_BIN: wrapper(bin, "reviewer", REVIEW_ANSWER)
+    LICH_CODEX_BIN: wrapper(bin, "reviewer", REVIEW_ANSWER),
+    ...extra
   })
 }
 

@@ -11,3 +11,9 @@ export type PayloadArg<P extends ProcedureName> =
 
 /** What a dialog gets to reach the backend: the app's call, which toasts a failure and answers undefined. */
 export type Call = <P extends ProcedureName>(procedure: P, ...payload: PayloadArg<P>) => Promise<SuccessOf<P> | undefined>
+
+/** An answer, or the one line the backend refused it with. */
+export type Attempted<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string }
+
+/** A call whose refusal is handed back rather than toasted: for a panel that says it where it was asked (the dock's landing actions). */
+export type Attempt = <P extends ProcedureName>(procedure: P, ...payload: PayloadArg<P>) => Promise<Attempted<SuccessOf<P>>>

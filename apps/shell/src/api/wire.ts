@@ -27,3 +27,6 @@ export type DiffSideWire = FileDiffWire["old"]
 export type ReviewStateWire = SuccessOf<"git.Review">
 export type ReviewCommentWire = ReviewStateWire["comments"][number]
 export type ReviewRoundWire = ReviewStateWire["reviews"][number]
+export type GhStatusWire = SuccessOf<"git.Gh">
+export type PrDraftWire = SuccessOf<"git.PrDraft">
+export type PrListItemWire = SuccessOf<"git.PrList">[number]

@@ -4,7 +4,7 @@
  * when the last read failed. Pure, so the card and the dock word them the same way and node tests
  * them without a DOM.
  */
-import type { FileChangeWire, PrWire, ReadWire, SessionGitWire } from "../api/wire.js"
+import type { FileChangeWire, GhStatusWire, PrWire, ReadWire, SessionGitWire } from "../api/wire.js"
 
 export type Tone = "" | "warn" | "bad" | "good"
 
@@ -131,3 +131,6 @@ export const bytes = (n: number) =>
 
 /** The checkout has uncommitted work: the card's dot. */
 export const isDirty = (g: SessionGitWire | undefined) => g !== undefined && g.uncommitted.length > 0
+
+/** What the card's menu says of pull requests: "" when gh can open them, else gh's own line why not (never an error dialog). */
+export const ghNote = (gh: GhStatusWire | undefined) => (gh === undefined || (gh.installed && gh.loggedIn) ? "" : gh.detail)

@@ -100,6 +100,12 @@ export class Actions {
       })
   }
 
+  /** The close of `id`'s card, as its × does (the dock offers it after a merge). */
+  closeById(id: string) {
+    const card = this.store.state.model.cards.find((c) => c.id === id)
+    if (card) void this.close(card)
+  }
+
   async answerClose(card: Card, a: CloseAnswer) {
     const r = await this.backend.call("spawn.Close", { ...closePayload(card), worktree: a.worktree, force: a.force })
     if (r) this.store.closeOverlay()

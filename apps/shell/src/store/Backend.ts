@@ -6,7 +6,7 @@
  * desktop notification, the themes listed again. A panel with a store of its own follows the same
  * two beats: `reloaded` at each load, `follow` for each event.
  */
-import type { Call } from "../api/call.js"
+import type { Attempt, Call } from "../api/call.js"
 import { raise } from "../api/notes.js"
 import { makeRpc, type Rpc } from "../api/rpc.js"
 import { connectEvents, TerminalMux } from "../api/sockets.js"
@@ -81,6 +81,16 @@ export class Backend {
     } catch (e) {
       this.store.toast({ kind: "error", text: (e as Error).message, detail: "", target: "" })
       return undefined
+    }
+  }
+
+  /** The same call, its refusal answered instead of toasted. */
+  readonly attempt: Attempt = async (procedure, ...payload) => {
+    try {
+      if (!this.rpc) throw new Error("this window is not connected to lich yet")
+      return { ok: true, value: await this.rpc(procedure, ...payload) }
+    } catch (e) {
+      return { ok: false, error: (e as Error).message }
     }
   }
 

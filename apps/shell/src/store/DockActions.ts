@@ -13,6 +13,7 @@ import type { AppStore } from "./AppStore.js"
 import type { Backend } from "./Backend.js"
 import type { DockStore, Draft, OpenFile } from "./DockStore.js"
 import type { GitStore } from "./GitStore.js"
+import type { LandActions } from "./LandActions.js"
 
 /** Where a file of `g` now is: its section still, the other one (a commit moved it), or nowhere. */
 const whereNow = (g: SessionGitWire, f: OpenFile): OpenFile | undefined => {
@@ -27,7 +28,8 @@ export class DockActions {
     private readonly app: AppStore,
     private readonly git: GitStore,
     private readonly dock: DockStore,
-    private readonly backend: Backend
+    private readonly backend: Backend,
+    private readonly land: LandActions
   ) {
     backend.reloaded(() => void this.load())
     backend.follow((e) => this.event(e))
@@ -75,10 +77,13 @@ export class DockActions {
     void this.loadReview(id)
   }
 
-  /** An item of a card's menu that is the dock's to answer. */
+  /** An item of a card's menu that is the dock's to answer: the dock on that card, and the pull request part asked for. */
   cardItem(id: string, item: CardMenuItem) {
     if (item === "refresh") return void this.backend.call("git.Refresh", { id })
     this.show(id)
+    if (item === "open-pr") void this.land.draftPr(id)
+    const project = this.app.state.model.cards.find((c) => c.id === id)?.projectId
+    if (item === "pr-list" && project !== undefined) void this.land.listPrs(id, project)
   }
 
   /** A comment's lines may read differently now: its outdated mark is the backend's to say again. */

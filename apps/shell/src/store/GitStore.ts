@@ -1,17 +1,19 @@
 /**
- * What the backend last read of each open session's checkout (`session-git`) and of its review
- * (`session-review`), for the cards and the dock alike: both render from this one copy, so they
+ * What the backend last read of each open session's checkout (`session-git`), of its review
+ * (`session-review`) and of gh (`git.Gh`), for the cards and the dock alike: both render from this one copy, so they
  * cannot disagree. A read carries a rev that rises with each publish; the highest one is kept, so a
  * frame overtaken by a later one on the way is dropped. A backend that restarted counts revs from 1
  * again: a load (start, every reconnect) marks what is held as old, and anything read after it
  * replaces an old value whatever its rev.
  */
-import type { LichEventWire, ReviewStateWire, SessionGitWire } from "../api/wire.js"
+import type { GhStatusWire, LichEventWire, ReviewStateWire, SessionGitWire } from "../api/wire.js"
 import { Store } from "./Store.js"
 
 export interface GitState {
   readonly byId: ReadonlyMap<string, SessionGitWire>
   readonly reviews: ReadonlyMap<string, ReviewStateWire>
+  /** what `gh auth status` said at the last load; undefined before it */
+  readonly gh: GhStatusWire | undefined
 }
 
 const without = <V>(m: ReadonlyMap<string, V>, id: string): ReadonlyMap<string, V> => {
@@ -28,7 +30,7 @@ export class GitStore extends Store<GitState> {
   private readonly reviewFrames = new Map<string, number>()
 
   constructor() {
-    super({ byId: new Map(), reviews: new Map() })
+    super({ byId: new Map(), reviews: new Map(), gh: undefined })
   }
 
   /** A load begins: what is held stays on screen until something newer replaces it. */
@@ -41,6 +43,10 @@ export class GitStore extends Store<GitState> {
     let byId = this.state.byId
     for (const g of list) byId = this.merged(byId, g)
     if (byId !== this.state.byId) this.set({ byId })
+  }
+
+  ghLoaded(gh: GhStatusWire) {
+    this.set({ gh })
   }
 
   /** `git.Review`'s answer, or a `session-review` frame: the session's review, whole. */

@@ -5,6 +5,8 @@ import type { Backend } from "./Backend.js"
 import type { DockActions } from "./DockActions.js"
 import type { DockStore } from "./DockStore.js"
 import type { GitStore } from "./GitStore.js"
+import type { LandActions } from "./LandActions.js"
+import type { LandStore } from "./LandStore.js"
 
 export interface Parts {
   readonly store: AppStore
@@ -15,4 +17,7 @@ export interface Parts {
   /** the dock's own state, and its calls */
   readonly dock: DockStore
   readonly dockActions: DockActions
+  /** the dock's landing part: its state and its calls */
+  readonly land: LandStore
+  readonly landActions: LandActions
 }

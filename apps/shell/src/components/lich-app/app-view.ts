@@ -4,6 +4,7 @@
  * answers each component's event with one of the stores' or the actions' named calls.
  */
 import { html, nothing } from "lit"
+import { ghNote } from "../../logic/gitFigures.js"
 import { shownCard } from "../../logic/model.js"
 import type { Parts } from "../../store/parts.js"
 import type { CardAction } from "../lich-session-card/lich-session-card.js"
@@ -13,10 +14,11 @@ import { renderOverlay } from "./render-overlay.js"
 type Id = CustomEvent<{ id: string }>
 type Pressed = CustomEvent<{ id: string; key: number }>
 
-const dockFor = ({ store, git, dock, dockActions }: Parts, shown: ReturnType<typeof shownCard>) => {
+const dockFor = ({ store, git, dock, dockActions, land, landActions }: Parts, shown: ReturnType<typeof shownCard>) => {
   const s = store.state
   return html`<lich-dock .card=${shown} .cards=${s.model.cards} .providers=${s.providers} .termTheme=${s.termTheme}
-    .dark=${s.theme?.scheme === "dark"} .gitStore=${git} .dockStore=${dock} .actions=${dockActions}></lich-dock>`
+    .dark=${s.theme?.scheme === "dark"} .gitStore=${git} .dockStore=${dock} .actions=${dockActions}
+    .landStore=${land} .landActions=${landActions}></lich-dock>`
 }
 
 export const renderApp = (parts: Parts) => {
@@ -33,7 +35,7 @@ export const renderApp = (parts: Parts) => {
         @lich-settings=${() => store.openOverlay({ kind: "settings" })}></lich-tabs>
       <div class="body ${dock.state.open ? "docked" : ""}" style=${dock.state.open ? `--dock-w: ${dock.state.width}px` : ""}>
         <lich-sidebar .cards=${m.cards.filter((c) => c.projectId === m.activeProject)} .activeId=${shown?.id ?? ""} .projectPath=${project?.path ?? ""}
-          .providers=${s.providers} .menuOpen=${s.menuOpen} .renaming=${s.renaming} .git=${git.state.byId} .cardMenu=${s.cardMenu} .gh=${""}
+          .providers=${s.providers} .menuOpen=${s.menuOpen} .renaming=${s.renaming} .git=${git.state.byId} .cardMenu=${s.cardMenu} .gh=${ghNote(git.state.gh)}
           @lich-menu=${(e: CustomEvent<{ open: boolean }>) => store.menu(e.detail.open)}
           @lich-card=${(e: CustomEvent<CardAction>) => actions.card(e.detail)}
           @lich-new-session=${(e: CustomEvent<{ kind: string }>) => {

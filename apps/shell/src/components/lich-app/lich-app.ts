@@ -15,6 +15,8 @@ import { Backend } from "../../store/Backend.js"
 import { DockActions } from "../../store/DockActions.js"
 import { DockStore } from "../../store/DockStore.js"
 import { GitStore } from "../../store/GitStore.js"
+import { LandActions } from "../../store/LandActions.js"
+import { LandStore } from "../../store/LandStore.js"
 import type { Parts } from "../../store/parts.js"
 import { StoreController } from "../../store/StoreController.js"
 import { saveSelection } from "../../store/selection-storage.js"
@@ -32,7 +34,12 @@ export class LichApp extends LitElement {
   readonly backend = new Backend(this.store)
   readonly git = new GitStore()
   readonly dock = new DockStore()
-  readonly dockActions = new DockActions(this.store, this.git, this.dock, this.backend)
+  readonly land = new LandStore()
+  readonly landActions = new LandActions(this.land, this.git, this.backend, {
+    close: (id) => this.actions.closeById(id),
+    opened: (id) => this.store.selectWhenOpened(id)
+  })
+  readonly dockActions = new DockActions(this.store, this.git, this.dock, this.backend, this.landActions)
   readonly actions = new Actions(this.store, this.backend, this.dockActions)
   private readonly parts: Parts = {
     store: this.store,
@@ -40,7 +47,9 @@ export class LichApp extends LitElement {
     backend: this.backend,
     git: this.git,
     dock: this.dock,
-    dockActions: this.dockActions
+    dockActions: this.dockActions,
+    land: this.land,
+    landActions: this.landActions
   }
   private terminalCode: Promise<unknown> | undefined
   private dockCode: Promise<unknown> | undefined
@@ -50,6 +59,7 @@ export class LichApp extends LitElement {
     new StoreController(this, this.store)
     // The cards read the checkouts; the layout reads whether the dock is open and how wide.
     new StoreController(this, this.git, (s) => s.byId)
+    new StoreController(this, this.git, (s) => s.gh)
     new StoreController(this, this.dock, (s) => `${s.open} ${s.width}`)
     new ThemePainter(this, this.store)
   }

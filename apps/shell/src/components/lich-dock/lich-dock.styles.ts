@@ -61,6 +61,29 @@ export const styles = css`
   .round.undelivered .status, .round.lost .status { color: var(--destructive); }
   .round .ticket { color: var(--muted-foreground); font: 11px ui-monospace, "Lich Mono", monospace; }
   .answer { margin-top: 4px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 160px; overflow: auto; border-left: 2px solid var(--border); padding-left: 8px; }
+  .land, .prs { border-top: 1px solid var(--border); padding-bottom: 8px; }
+  .land .acts, .prs .acts { padding: 4px 12px; }
+  .acts.row input[name=message] { flex: 1; min-width: 120px; font: inherit; font-size: 12px; background: var(--background); color: var(--foreground); border: 1px solid var(--input); border-radius: 6px; padding: 3px 6px; }
+  .acts.row select { flex: 0 1 auto; }
+  .confirm { margin: 4px 12px; padding: 8px; border: 1px solid var(--ring); border-radius: 6px; font-size: 12px; line-height: 1.5; background: var(--muted); }
+  .confirm .acts { padding: 6px 0 0; }
+  .land-note { margin: 4px 12px; padding: 6px 8px; border-radius: 6px; font-size: 12px; line-height: 1.5; border: 1px solid var(--border); }
+  .land-note.ok { border-color: #10b981; }
+  .land-note.bad { border-color: var(--destructive); color: var(--foreground); }
+  .land-note .acts { padding: 4px 0 0; }
+  .conflicted { margin: 4px 0; padding-left: 18px; }
+  .conflicted code, .pr .dir { font: 11px ui-monospace, "Lich Mono", monospace; }
+  .pr { margin: 2px 12px 4px; font-size: 12px; }
+  .pr .line { display: flex; gap: 6px; flex-wrap: wrap; align-items: baseline; }
+  .pr .status, .pr .checks { color: var(--muted-foreground); }
+  .pr .check.fail { color: var(--destructive); }
+  .pr .acts { padding: 4px 0; }
+  .pr-form { display: flex; flex-direction: column; gap: 6px; padding: 4px 12px; }
+  .pr-form input[name=title], .pr-form textarea { font: inherit; font-size: 12px; background: var(--background); color: var(--foreground); border: 1px solid var(--input); border-radius: 6px; padding: 4px 6px; }
+  .pr-form .acts { padding: 0; }
+  .pr-list { padding: 2px 12px; display: flex; flex-direction: column; gap: 4px; font-size: 12px; }
+  .pr-item { display: flex; gap: 8px; align-items: center; justify-content: space-between; }
+  .kind { display: flex; gap: 6px; align-items: center; color: var(--muted-foreground); }
   .diff-pane { flex: 1; min-height: 0; display: flex; flex-direction: column; }
   .diff-bar { display: flex; gap: 8px; align-items: center; padding: 4px 6px 4px 12px; border-bottom: 1px solid var(--border); flex: none; font-size: 12px; }
   .diff-bar .path { flex: 1; min-width: 0; font: 12px ui-monospace, "Lich Mono", monospace; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; direction: rtl; text-align: left; }

@@ -15,9 +15,12 @@ import { syntaxVariables } from "../../logic/syntax.js"
 import type { DockActions } from "../../store/DockActions.js"
 import type { DockState, DockStore } from "../../store/DockStore.js"
 import type { GitState, GitStore } from "../../store/GitStore.js"
+import type { LandActions } from "../../store/LandActions.js"
+import type { LandState, LandStore } from "../../store/LandStore.js"
 import { StoreController } from "../../store/StoreController.js"
 import { diffPane } from "./diff-pane.js"
 import { filesView } from "./files-view.js"
+import { landPart } from "./land-part.js"
 import { styles } from "./lich-dock.styles.js"
 import { radarView } from "./radar-view.js"
 import { askedOf, reviewerChoices, reviewView } from "./review-view.js"
@@ -35,7 +38,9 @@ export class LichDock extends LitElement {
     dark: { attribute: false },
     gitStore: { attribute: false },
     dockStore: { attribute: false },
-    actions: { attribute: false }
+    actions: { attribute: false },
+    landStore: { attribute: false },
+    landActions: { attribute: false }
   }
   declare card: Card | undefined
   /** the open cards, for the reviewers to pick from */
@@ -47,8 +52,11 @@ export class LichDock extends LitElement {
   declare gitStore: GitStore
   declare dockStore: DockStore
   declare actions: DockActions
+  declare landStore: LandStore
+  declare landActions: LandActions
   private gitC: StoreController<GitState> | undefined
   private dockC: StoreController<DockState> | undefined
+  private landC: StoreController<LandState> | undefined
   private diffCode: Promise<unknown> | undefined
 
   constructor() {
@@ -63,6 +71,9 @@ export class LichDock extends LitElement {
   override willUpdate() {
     this.gitC ??= new StoreController(this, this.gitStore)
     this.dockC ??= new StoreController(this, this.dockStore)
+    this.landC ??= new StoreController(this, this.landStore)
+    // What was asked or confirmed about one session is never carried over to the next one shown.
+    this.landStore.about(this.card?.id ?? "")
     // The diff's code (CodeMirror) loads with the first file opened, from a row or anywhere else.
     if (this.dockStore.state.file !== undefined) this.diffCode ??= import("../lich-diff/lich-diff.js")
   }
@@ -141,6 +152,7 @@ export class LichDock extends LitElement {
           },
           pickReviewer: (v) => this.dock.pickReviewer(v)
         })}
+        ${landPart(card, g, this.gitC!.value.gh, this.landC!.value, this.providers, this.landStore, this.landActions)}
       </div>
       ${file ? diffPane(d, file, comments, this.dark, this.dock, this.actions) : nothing}`
   }

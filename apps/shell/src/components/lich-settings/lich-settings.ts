@@ -10,7 +10,7 @@ import type { Provider, SettingsView, ThemeList } from "../../api/wire.js"
 import { dismissEvent } from "../dialog.styles.js"
 import { EFFORTS } from "../lich-worktree-dialog/view.js"
 import { styles } from "./lich-settings.styles.js"
-import { isOn, RUNGS, SECTIONS, type Section } from "./view.js"
+import { isOn, MERGE_MODES, RUNGS, SECTIONS, type Section } from "./view.js"
 
 export class LichSettings extends LitElement {
   static override styles = styles
@@ -72,6 +72,25 @@ export class LichSettings extends LitElement {
     this.saved = key
     // Providers found depend on the binary setting.
     if (key.endsWith(".bin")) this.providers = (await this.call("desk.Providers")) ?? this.providers
+  }
+
+  /** A key of the project's own (`git.merge`, `git.protected`): set on the project, "" falls back to the global value. */
+  private async saveProject(key: string, value: string) {
+    if ((this.values?.project[key] ?? "") === value) return
+    if ((await this.call("desk.SetSetting", { key, value, project: this.projectId })) === undefined) return
+    this.values = this.values && { ...this.values, project: { ...this.values.project, [key]: value } }
+    this.saved = key
+  }
+
+  private landing() {
+    const mode = this.values?.project["git.merge"] ?? ""
+    const saved = (key: string) => (this.saved === key ? html`<span class="saved" data-saved=${key}>Saved</span>` : nothing)
+    return html`<label>Merge into the base from the dock ${saved("git.merge")}
+      <select name="git.merge" @change=${(e: Event) => void this.saveProject("git.merge", (e.target as HTMLSelectElement).value)}>
+        ${MERGE_MODES.map(([v, t]) => html`<option value=${v} ?selected=${v === mode}>${t}</option>`)}</select></label>
+      <label>Protected bases (never merged into from the dock) ${saved("git.protected")}
+        <input name="git.protected" spellcheck="false" placeholder="main, release" .value=${this.values?.project["git.protected"] ?? ""}
+          @change=${(e: Event) => void this.saveProject("git.protected", (e.target as HTMLInputElement).value.trim())}></label>`
   }
 
   private async saveFile(file: "setup" | "include", text: string) {
@@ -136,7 +155,8 @@ export class LichSettings extends LitElement {
         @change=${(e: Event) => void this.saveFile(file, (e.target as HTMLTextAreaElement).value)}></textarea></label>`
     return html`<div class="lead">For ${this.projectName}: run in every new worktree's terminal before its agent starts.</div>
       ${area("setup", ".lich/setup-worktree.sh", this.values?.setupScript ?? "", "npm ci")}
-      ${area("include", ".worktreeinclude (ignored files copied into a new worktree)", this.values?.worktreeInclude ?? "", ".env")}`
+      ${area("include", ".worktreeinclude (ignored files copied into a new worktree)", this.values?.worktreeInclude ?? "", ".env")}
+      ${this.landing()}`
   }
 
   private appearanceSection() {

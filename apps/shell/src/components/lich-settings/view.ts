@@ -13,3 +13,11 @@ export const RUNGS = [
 /** A switch stored as "on"/"off": absent means its default. */
 export const isOn = (values: Readonly<Record<string, string>>, key: string, byDefault: boolean): boolean =>
   values[key] === undefined ? byDefault : values[key] === "on"
+
+/** `git.merge` of a project: how "Merge into the base" lands a branch ("" = the global value, else ff). */
+export const MERGE_MODES = [
+  ["", "As set for every project (fast-forward unless set)"],
+  ["ff", "Fast-forward only"],
+  ["merge", "A merge commit"],
+  ["squash", "Squashed into one commit"]
+] as const
