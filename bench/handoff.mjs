@@ -1,7 +1,10 @@
 // Relay hand-off latency and fan-out against a real backend and fake agents (test/fixtures/agents).
 // Prints: send → bytes-at-target for a hook-reporting idle target and for a silent one (no hooks:
 // lich waits for 600 ms of quiet), each as a ratio to a plain RPC round trip measured in the same
-// run; and a 50-way fan-out with every answer collected. Not a test; never gates CI.
+// run; an N-way fan-out (FAN, default 200) to fresh targets sent as RPCs from this one process; then
+// FAN_ROUNDS rounds of the same fan-out sent by N `lich send` processes at once, each against the
+// floor of N node processes making one request at once, with the CPU each part spent (fanout.mjs).
+// The goal (issue 21): the fan-out ≤ 1.5× that floor at N = 200. Not a test; never gates CI.
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as http from "node:http"
@@ -9,13 +12,15 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { cpuOf, fanRound, floorScript, hostPid } from "./fanout.mjs"
 import { mcpLatencyLine } from "./mcp/latency.mjs"
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
 const lich = path.join(root, "bin", "lich")
 const agents = path.join(root, "test", "fixtures", "agents")
 const ROUNDS = Number(process.env.ROUNDS ?? 15)
-const FAN = Number(process.env.FAN ?? 50)
+const FAN = Number(process.env.FAN ?? 200)
+const FAN_ROUNDS = Number(process.env.FAN_ROUNDS ?? 3)
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -38,7 +43,11 @@ const env = {
   LICH_CRUSH_BIN: path.join(agents, "mute")
 }
 for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID"]) delete env[k]
-const backend = spawn(lich, ["--no-window"], { env, stdio: ["ignore", "pipe", "inherit"] })
+// BENCH_CPU_PROF=<dir>: a CPU profile of the backend (read it from a build with minify off).
+const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+const backend = spawn(process.execPath, [...prof, lich, "--no-window"], { env, stdio: ["ignore", "pipe", "inherit"] })
+// A bench that fails part way must not leave its backend (and every target in it) running.
+process.on("exit", () => backend.kill("SIGTERM"))
 await new Promise((resolve) => backend.stdout.on("data", (d) => String(d).includes("Window:") && resolve()))
 const { token } = JSON.parse(fs.readFileSync(path.join(dir, "c", "lich", "runtime.json"), "utf8"))
 const project = path.join(dir, "project")
@@ -78,6 +87,20 @@ const waitFile = (file) =>
       w.close()
       resolve()
     })
+  })
+/** A fake agent's start record, once it is written whole (it is created a moment before it is filled). */
+const readRecord = (id) =>
+  new Promise((resolve) => {
+    const file = path.join(logDir, `${id}.json`)
+    const look = () => {
+      try {
+        return (resolve(JSON.parse(fs.readFileSync(file, "utf8"))), true)
+      } catch {
+        return false
+      }
+    }
+    if (look()) return
+    const w = fs.watch(logDir, () => look() && w.close())
   })
 /** The epoch ms at which the target's fake agent logged a paste containing `needle`. */
 const pastedAt = (id, needle) =>
@@ -134,7 +157,10 @@ const silentLat = await measure(silent, Math.min(ROUNDS, 5), (n) =>
 
 const workers = []
 for (let i = 0; i < FAN; i++) workers.push(await open("claude"))
-await Promise.all(workers.map((w) => waitFile(path.join(logDir, `${w.id}.json`))))
+const records = await Promise.all(workers.map(async (w) => ({ id: w.id, pid: (await readRecord(w.id)).pid })))
+const backendPid = JSON.parse(fs.readFileSync(path.join(dir, "c", "lich", "runtime.json"), "utf8")).pid
+const hostAt = hostPid(path.join(dir, "c"))
+const cpu0 = { backend: cpuOf(backendPid), host: cpuOf(hostAt) }
 const t0 = performance.now()
 const results = await Promise.all(
   workers.map((w, i) =>
@@ -143,6 +169,14 @@ const results = await Promise.all(
 )
 const fanMs = performance.now() - t0
 const answered = results.filter((r) => r.status === "answered").length
+const rpcCpu = { backend: cpuOf(backendPid) - cpu0.backend, host: cpuOf(hostAt) - cpu0.host }
+
+// The same targets again (each idle after its first task), now from N sender processes at once.
+const floor = floorScript(port, token)
+const rounds = []
+for (let r = 0; r < FAN_ROUNDS; r++) {
+  rounds.push(await fanRound({ lich, env, floor, targets: records, backend: backendPid, host: hostAt, round: r }))
+}
 
 const b = median(base)
 console.log(`rpc round trip (baseline):              median ${b.toFixed(1)} ms`)
@@ -152,7 +186,22 @@ console.log(
 console.log(
   `send → bytes at a silent target (quiet rule): median ${median(silentLat).toFixed(1)} ms  (${(median(silentLat) / b).toFixed(1)}x baseline)`
 )
-console.log(`${FAN}-way fan-out: ${answered}/${FAN} answered, all collected in ${fanMs.toFixed(0)} ms`)
+const s = (x) => x.toFixed(2)
+console.log(
+  `${FAN}-way fan-out to fresh targets, sent as RPCs from one process: ${answered}/${FAN} answered, all collected in ${fanMs.toFixed(0)} ms` +
+    `  (CPU s: backend ${s(rpcCpu.backend)}, PTY host ${s(rpcCpu.host)})`
+)
+for (const [i, r] of rounds.entries()) {
+  console.log(
+    `round ${i + 1}: ${FAN} node processes, one request each, at once (the floor): ${r.floorMs.toFixed(0)} ms, CPU ${s(r.floorCpu)} s;` +
+      ` ${FAN} lich send at once: ${r.answered}/${FAN} answered in ${r.fanMs.toFixed(0)} ms (${(r.fanMs / r.floorMs).toFixed(2)}x)` +
+      `  CPU s: senders ${s(r.cpu.senders)}, backend ${s(r.cpu.backend)}, PTY host ${s(r.cpu.host)}, targets ${s(r.cpu.workers)}`
+  )
+}
+const ratios = rounds.map((r) => r.fanMs / r.floorMs)
+const mid = median(ratios)
+if (rounds.length > 0)
+  console.log(`${FAN}-way fan-out / floor: median ${mid.toFixed(2)}x over ${rounds.length} rounds  (goal ≤ 1.5x: ${mid <= 1.5 ? "met" : "not met"})`)
 console.log(await mcpLatencyLine({ lich, env, port, token }))
 backend.kill("SIGTERM")
 await new Promise((r) => backend.on("exit", r))
