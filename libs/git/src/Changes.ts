@@ -46,8 +46,8 @@ interface Deps {
   readonly prs: Map<string, Pr>
   /** a session with a worker: `again` when an ask came during its debounce or read */
   readonly slots: Map<string, { again: boolean }>
-  /** each checkout's git directories, for the watcher */
-  readonly places: Map<string, Place>
+  /** each checkout's git directories, for the watcher; `null`: git said the folder is in no repository */
+  readonly places: Map<string, Place | null>
   readonly counts: { reads: number }
   /** what HEAD and the base decide, per session, kept between reads */
   readonly memos: Map<string, Memo>
@@ -64,13 +64,14 @@ const cardOf = (d: Deps, id: string) =>
     return c ? Effect.succeed(c) : Effect.fail(noSession(id))
   })
 
+/** The folder's git directories; null when git says it is in no repository; undefined when git could not say (ask again). */
 const placeOf = (g: GitShape, dir: string) =>
   g.text(dir, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]).pipe(
-    Effect.map((s): Place | undefined => {
+    Effect.map((s): Place | null | undefined => {
       const [gitDir, commonDir] = s.trim().split("\n")
       return gitDir && commonDir ? { dir, gitDir, commonDir } : undefined
     }),
-    Effect.orElseSucceed(() => undefined)
+    Effect.catchAll((e) => Effect.succeed(/not a git repository/.test(e.stderr) ? null : undefined))
   )
 
 /** A worktree row from before bases were recorded compares against the project's current branch. */
@@ -161,17 +162,24 @@ const request = (d: Deps, id: string) =>
   })
 
 /** Watches exactly the git directories of the open checkouts; answers the open cards. */
-const rewatch = (d: Deps) =>
+/**
+ * Watches exactly the git directories of the open checkouts; answers the open cards. A folder git
+ * called no repository is not asked again for every card that opens — with N cards there that made
+ * N²/2 gits (2,231 for 50 sessions in one plain folder) — only when a session opens in it (`opened`,
+ * that session's id), which is when a `git init` since would matter.
+ */
+const rewatch = (d: Deps, opened?: string) =>
   Effect.gen(function* () {
     const cards = yield* cardsOr(d)
     for (const c of cards) {
-      if (d.places.has(c.dir)) continue
+      const known = d.places.get(c.dir)
+      if (known !== undefined && !(known === null && c.id === opened)) continue
       const p = yield* placeOf(d.g, c.dir)
-      if (p) d.places.set(c.dir, p)
+      if (p !== undefined) d.places.set(c.dir, p)
     }
     const open = new Set(cards.map((c) => c.dir))
     for (const dir of d.places.keys()) if (!open.has(dir)) d.places.delete(dir)
-    yield* d.watcher.reconcile([...d.places.values()])
+    yield* d.watcher.reconcile([...d.places.values()].filter((p): p is Place => p !== null))
     return cards
   })
 
@@ -188,7 +196,7 @@ const onEvent = (d: Deps, e: LichEvent): Effect.Effect<void> => {
     case "session-touched":
       return request(d, e.id)
     case "session-opened":
-      return Effect.zipRight(rewatch(d), request(d, e.session.id))
+      return Effect.zipRight(rewatch(d, e.session.id), request(d, e.session.id))
     case "session-closed":
       d.memos.delete(e.id)
       // Its overlaps leave the other cards of its project with it.
