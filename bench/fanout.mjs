@@ -83,7 +83,11 @@ export const fanRound = async ({ lich, env, floor, targets, backend, host, round
   // As bin/lich runs: the baseline must not parse a CA bundle bin/lich's shebang drops.
   delete lean.NODE_EXTRA_CA_CERTS
   let c0 = reapedCpu()
-  const f = await allAtOnce(process.execPath, targets.map(() => [floor]), lean)
+  const f = await allAtOnce(
+    process.execPath,
+    targets.map(() => [floor]),
+    lean
+  )
   const floorCpu = reapedCpu() - c0
   if (f.codes.some((c) => c !== 0)) throw new Error("a floor process failed")
 

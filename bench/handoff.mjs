@@ -93,11 +93,14 @@ const readRecord = (id) =>
   new Promise((resolve) => {
     const file = path.join(logDir, `${id}.json`)
     const look = () => {
+      let record
       try {
-        return (resolve(JSON.parse(fs.readFileSync(file, "utf8"))), true)
+        record = JSON.parse(fs.readFileSync(file, "utf8"))
       } catch {
         return false
       }
+      resolve(record)
+      return true
     }
     if (look()) return
     const w = fs.watch(logDir, () => look() && w.close())
@@ -201,7 +204,9 @@ for (const [i, r] of rounds.entries()) {
 const ratios = rounds.map((r) => r.fanMs / r.floorMs)
 const mid = median(ratios)
 if (rounds.length > 0)
-  console.log(`${FAN}-way fan-out / floor: median ${mid.toFixed(2)}x over ${rounds.length} rounds  (goal ≤ 1.5x: ${mid <= 1.5 ? "met" : "not met"})`)
+  console.log(
+    `${FAN}-way fan-out / floor: median ${mid.toFixed(2)}x over ${rounds.length} rounds  (goal ≤ 1.5x: ${mid <= 1.5 ? "met" : "not met"})`
+  )
 console.log(await mcpLatencyLine({ lich, env, port, token }))
 backend.kill("SIGTERM")
 await new Promise((r) => backend.on("exit", r))
