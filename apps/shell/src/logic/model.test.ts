@@ -117,6 +117,13 @@ describe("a window's remembered selection", () => {
     expect(shownCard(withSelection(fresh, saved))?.id).toBe("b")
     expect(shownCard(withSelection(model([card({ id: "a" })], "a"), saved))?.id).toBe("a")
   })
+
+  it("brings a tab back to the first card it showed by default, not to the one the backend opened last", async () => {
+    const { selectionOf, withSelection } = await import("./model.js")
+    // Nothing chosen here: the tab shows its first card, a. The CLI then opened b (the backend's choice).
+    const saved = selectionOf(model([card({ id: "a" }), card({ id: "b" })], ""))
+    expect(shownCard(withSelection(model([card({ id: "a" }), card({ id: "b" })], "b"), saved))?.id).toBe("a")
+  })
 })
 
 describe("the card's status, usage and project tabs", () => {

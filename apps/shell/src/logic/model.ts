@@ -246,9 +246,19 @@ export interface Selection {
   readonly shown: Readonly<Record<string, string>>
 }
 
+/**
+ * The card each tab shows, chosen or not: a tab showing its first card by default must come back to
+ * it, not to the one the backend opened last (an open from the CLI moves the backend's choice only).
+ */
 export const selectionOf = (m: Model): Selection => ({
   activeProject: m.activeProject,
-  shown: Object.fromEntries(m.projects.filter((p) => p.activeId !== "").map((p) => [p.id, p.activeId]))
+  shown: Object.fromEntries(
+    m.projects.flatMap((p) => {
+      const mine = m.cards.filter((c) => c.projectId === p.id)
+      const shown = mine.find((c) => c.id === p.activeId) ?? mine[0]
+      return shown ? [[p.id, shown.id]] : []
+    })
+  )
 })
 
 /** Lays a remembered selection over freshly loaded state, wherever those tabs and cards still exist. */

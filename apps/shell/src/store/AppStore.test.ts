@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { Theme, ThemeList } from "../api/wire.js"
+import type { Theme, ThemeList, WindowStateWire } from "../api/wire.js"
 import { TOAST_MS } from "../components/lich-toasts/view.js"
 import { session } from "../logic/fixtures.js"
 import { shownCard } from "../logic/model.js"
@@ -8,15 +8,15 @@ import { AppStore } from "./AppStore.js"
 /** A window on project api holding these cards, focused, the first card shown. */
 const storeWith = (...cards: Array<ReturnType<typeof session>>) => {
   const store = new AppStore({ mac: false, focused: true, prefersDark: false })
-  store.loaded(
-    {
-      projects: [{ id: "p1", name: "api", path: "/w/api", activeId: "" }],
-      cards: cards.map((s) => ({ session: s, live: true, state: "", branch: "", color: "" }))
-    },
-    { activeProject: "", shown: {} }
-  )
+  store.loaded(store.beginLoad(), stateOf("", ...cards), () => ({ activeProject: "", shown: {} }))
   return store
 }
+
+/** The backend's picture of project api holding these cards, `activeId` the one it last opened. */
+const stateOf = (activeId: string, ...cards: Array<ReturnType<typeof session>>): WindowStateWire => ({
+  projects: [{ id: "p1", name: "api", path: "/w/api", activeId }],
+  cards: cards.map((s) => ({ session: s, live: true, state: "", branch: "", color: "" }))
+})
 
 const theme = (id: string, scheme: "light" | "dark"): Theme => ({
   id,
@@ -34,6 +34,22 @@ afterEach(() => {
 })
 
 describe("the window's store", () => {
+  it("is ready only once the last of two overlapping loads has ended, with the card the window showed before its reload", () => {
+    const store = new AppStore({ mac: false, focused: true, prefersDark: false })
+    const first = store.beginLoad() // at once
+    const second = store.beginLoad() // when the events socket opened
+    // The first load answers first, its picture already stale: the window stays as it was, not ready.
+    store.loaded(first, stateOf("b", session("a"), session("b")), () => ({ activeProject: "p1", shown: { p1: "a" } }))
+    store.loadEnded(first)
+    expect(store.state.ready).toBe(false)
+    expect(store.state.model.cards).toEqual([])
+    store.loaded(second, stateOf("b", session("a"), session("b")), () => ({ activeProject: "p1", shown: { p1: "a" } }))
+    store.loadEnded(second)
+    expect(store.state.ready).toBe(true)
+    // The backend last opened b (from the CLI, not taking this window's selection): the window keeps a.
+    expect(shownCard(store.state.model)?.id).toBe("a")
+  })
+
   it("tells its listeners once per action, with the whole new state", () => {
     const store = storeWith(session("a"), session("b"))
     const heard: Array<string> = []

@@ -91,6 +91,7 @@ const repaint = (themes: ThemeList | undefined, prefersDark: boolean, painted: T
 
 export class AppStore extends Store<AppState> {
   private nextToast = 0
+  private loads = 0
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
 
   constructor(surroundings: Surroundings) {
@@ -109,8 +110,23 @@ export class AppStore extends Store<AppState> {
   }
 
   /** The whole picture, loaded again (start, every reconnect), with this window's remembered selection over it. */
-  loaded(s: WindowStateWire, saved: Selection) {
-    this.commit(withSelection(fromState(s, this.state.model), saved))
+  /**
+   * A load of the whole picture begins (start, every reconnect). Loads overlap — the page asks at once
+   * and again when its events socket opens — and only the last one asked counts: an earlier one that
+   * ends first must neither apply its picture nor make the window ready, or the window shows (and
+   * remembers) an empty selection that the last load then lays its state under.
+   */
+  beginLoad(): number {
+    return ++this.loads
+  }
+
+  loaded(n: number, s: WindowStateWire, saved: () => Selection) {
+    if (n === this.loads) this.commit(withSelection(fromState(s, this.state.model), saved()))
+  }
+
+  /** A load's calls have all answered: the window is ready once the last load asked has. */
+  loadEnded(n: number) {
+    if (n === this.loads) this.set({ ready: true })
   }
 
   providersLoaded(providers: ReadonlyArray<Provider>) {
@@ -119,10 +135,6 @@ export class AppStore extends Store<AppState> {
 
   historyLoaded(parked: ReadonlyArray<Parked>, recent: ReadonlyArray<RecentProject>) {
     this.set({ parked, recent })
-  }
-
-  becameReady() {
-    this.set({ ready: true })
   }
 
   themesLoaded(themes: ThemeList) {

@@ -20,7 +20,7 @@ export class Backend {
   private rpc: Rpc | undefined
   private terminals: TerminalMux | undefined
   private closeEvents: (() => void) | undefined
-  private loads = 0
+
   private readonly followers = new Set<(e: LichEventWire) => void>()
   private readonly loaders = new Set<() => void>()
 
@@ -95,17 +95,16 @@ export class Backend {
   }
 
   private async reload() {
-    const n = ++this.loads
+    const n = this.store.beginLoad()
     for (const l of [...this.loaders]) l()
     await Promise.all([
       this.call("system.State").then((s) => {
-        // Two loads can overlap (start and the socket's open): only the last one asked is applied.
-        if (s && n === this.loads) this.store.loaded(s, savedSelection())
+        if (s) this.store.loaded(n, s, savedSelection)
       }),
       this.loadThemes(),
       this.call("desk.Providers").then((p) => this.store.providersLoaded(p ?? []))
     ])
-    this.store.becameReady()
+    this.store.loadEnded(n)
   }
 
   private async loadThemes() {
