@@ -51,63 +51,58 @@ export const remoteSessionEnv = (env: NodeJS.ProcessEnv): Record<string, string 
   }
 }
 
-/** Starts sshd for `remoteEnv`, resolving once it listens; `aliases` name the client config's hosts. */
-export const startSshd = async (dir: string, remoteEnv: Readonly<Record<string, string | undefined>>, aliases: Aliases): Promise<Sshd> => {
-  fs.mkdirSync(dir, { recursive: true })
-  // Privilege separation needs it even for an sshd run by hand.
-  fs.mkdirSync("/run/sshd", { recursive: true })
-  const hostKey = path.join(dir, "host_ed25519")
-  const userKey = path.join(dir, "user_ed25519")
-  keygen(hostKey)
-  keygen(userKey)
-  fs.copyFileSync(`${userKey}.pub`, path.join(dir, "authorized_keys"))
-  const port = await freePort()
-  const user = os.userInfo().username
-  const sshdConfig = path.join(dir, "sshd_config")
-  fs.writeFileSync(
-    sshdConfig,
-    [
-      `Port ${port}`,
-      "ListenAddress 127.0.0.1",
-      `HostKey ${hostKey}`,
-      `AuthorizedKeysFile ${path.join(dir, "authorized_keys")}`,
-      "PasswordAuthentication no",
-      "KbdInteractiveAuthentication no",
-      "PermitRootLogin prohibit-password",
-      "StrictModes no",
-      `PidFile ${path.join(dir, "sshd.pid")}`,
-      "UsePAM no",
-      "AllowTcpForwarding yes",
-      "MaxStartups 50",
-      "MaxSessions 50",
-      `SetEnv ${setEnv(remoteEnv)}`,
-      ""
-    ].join("\n")
-  )
+/** sshd's own config: loopback only, keys only, the remote's environment for every session. */
+const sshdConfigText = (dir: string, port: number, hostKey: string, remoteEnv: Readonly<Record<string, string | undefined>>) =>
+  [
+    `Port ${port}`,
+    "ListenAddress 127.0.0.1",
+    `HostKey ${hostKey}`,
+    `AuthorizedKeysFile ${path.join(dir, "authorized_keys")}`,
+    "PasswordAuthentication no",
+    "KbdInteractiveAuthentication no",
+    "PermitRootLogin prohibit-password",
+    "StrictModes no",
+    `PidFile ${path.join(dir, "sshd.pid")}`,
+    "UsePAM no",
+    "AllowTcpForwarding yes",
+    "MaxStartups 50",
+    "MaxSessions 50",
+    `SetEnv ${setEnv(remoteEnv)}`,
+    ""
+  ].join("\n")
+
+/** The client side: known_hosts with the server's key, an empty one, and an ssh config naming each alias. */
+const writeClientSide = (dir: string, port: number, hostKey: string, userKey: string, aliases: Aliases) => {
   const knownHosts = path.join(dir, "known_hosts")
   const pub = fs.readFileSync(`${hostKey}.pub`, "utf8").split(" ").slice(0, 2).join(" ")
   fs.writeFileSync(knownHosts, `[127.0.0.1]:${port} ${pub}\n`)
   const unknown = path.join(dir, "known_hosts.empty")
   fs.writeFileSync(unknown, "")
   const config = path.join(dir, "ssh_config")
+  const user = os.userInfo().username
+  const block = (alias: string, known: boolean) =>
+    [
+      `Host ${alias}`,
+      "  HostName 127.0.0.1",
+      `  Port ${port}`,
+      `  User ${user}`,
+      `  IdentityFile ${userKey}`,
+      "  IdentitiesOnly yes",
+      `  UserKnownHostsFile ${known ? knownHosts : unknown}`,
+      "  GlobalKnownHostsFile /dev/null",
+      ""
+    ].join("\n")
   fs.writeFileSync(
     config,
     Object.entries(aliases)
-      .map(([alias, a]) =>
-        [
-          `Host ${alias}`,
-          "  HostName 127.0.0.1",
-          `  Port ${port}`,
-          `  User ${user}`,
-          `  IdentityFile ${userKey}`,
-          "  IdentitiesOnly yes",
-          `  UserKnownHostsFile ${a.known ? knownHosts : unknown}`,
-          "  GlobalKnownHostsFile /dev/null",
-          ""
-        ].join("\n")
-      )
+      .map(([alias, a]) => block(alias, a.known))
       .join("\n")
   )
+  return { knownHosts, config }
+}
+
+/** Runs sshd in the foreground, resolving once it says it listens. */
+const runSshd = async (sshdConfig: string): Promise<ChildProcess> => {
   const child = spawn("/usr/sbin/sshd", ["-D", "-e", "-f", sshdConfig], { stdio: ["ignore", "ignore", "pipe"] })
   let log = ""
   await new Promise<void>((resolve, reject) => {
@@ -119,6 +114,24 @@ export const startSshd = async (dir: string, remoteEnv: Readonly<Record<string, 
     child.stderr!.on("data", onData)
     child.once("exit", (code) => reject(new Error(`sshd exited (${code}) before it listened: ${log}`)))
   })
+  return child
+}
+
+/** Starts sshd for `remoteEnv`, resolving once it listens; `aliases` name the client config's hosts. */
+export const startSshd = async (dir: string, remoteEnv: Readonly<Record<string, string | undefined>>, aliases: Aliases): Promise<Sshd> => {
+  fs.mkdirSync(dir, { recursive: true })
+  // Privilege separation needs it even for an sshd run by hand.
+  fs.mkdirSync("/run/sshd", { recursive: true })
+  const hostKey = path.join(dir, "host_ed25519")
+  const userKey = path.join(dir, "user_ed25519")
+  keygen(hostKey)
+  keygen(userKey)
+  fs.copyFileSync(`${userKey}.pub`, path.join(dir, "authorized_keys"))
+  const port = await freePort()
+  const sshdConfig = path.join(dir, "sshd_config")
+  fs.writeFileSync(sshdConfig, sshdConfigText(dir, port, hostKey, remoteEnv))
+  const { knownHosts, config } = writeClientSide(dir, port, hostKey, userKey, aliases)
+  const child = await runSshd(sshdConfig)
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   return {
     port,

@@ -1,16 +1,16 @@
 /**
  * The hosts this lich knows and their links: the list kept in the store, one actor per host
- * (link.ts) in a FiberMap keyed by the name in lower case, started when the backend starts or the
- * host is added and interrupted (its ssh killed with it) when the host is removed or lich ends.
+ * (link.ts, held in linkTable.ts), started when the backend starts or the host is added and
+ * interrupted (its ssh killed with it) when the host is removed or lich ends.
  * What a far lich's port and token are lives here, in memory, and nowhere else on this machine.
  */
 import { Failed, type HostAddPayload, type HostStatus, type LichError, NotFound, Refused } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Hosts, type StoreError } from "@lich/store"
-import { Context, Deferred, Effect, FiberMap, Layer, Option, Queue, Ref, Stream, SubscriptionRef } from "effect"
+import { Context, Deferred, Effect, Layer, Option, Queue, Stream, SubscriptionRef } from "effect"
 import type { Via } from "./Far.js"
-import { type Link, makeLink, runLink } from "./link.js"
-import { Ssh, type SshTarget } from "./Ssh.js"
+import { attemptNow, current, makeLinkTable } from "./linkTable.js"
+import { Ssh } from "./Ssh.js"
 
 export interface LinksShape {
   /** Every host, in the order they were added, as it is now. */
@@ -34,19 +34,7 @@ export interface LinksShape {
 
 export class Links extends Context.Tag("lich/hosts/Links")<Links, LinksShape>() {}
 
-const key = (name: string) => name.toLowerCase()
-
 const storeFailed = (e: StoreError) => new Failed({ message: e.message })
-
-const unknownHost = (name: string, known: ReadonlyArray<string>) =>
-  new NotFound({
-    what: "host",
-    name,
-    message:
-      known.length === 0
-        ? `no host named "${name}" — none is added yet: lich hosts add ${name} <ssh-destination>`
-        : `no host named "${name}". Hosts: ${known.join(", ")}`
-  })
 
 /** "not connected" in words a person can act on, from the state it is in. */
 const notConnected = (s: HostStatus) =>
@@ -56,83 +44,38 @@ const notConnected = (s: HostStatus) =>
 
 const make = Effect.gen(function* () {
   const store = yield* Hosts
-  const ssh = yield* Ssh
-  const hub = yield* EventHub
-  const fibers = yield* FiberMap.make<string>()
-  /** The links in the order they were added. */
-  const links = yield* Ref.make<ReadonlyMap<string, Link & { readonly removed: Deferred.Deferred<void> }>>(new Map())
-
-  const start = (target: SshTarget) =>
-    Effect.gen(function* () {
-      const link = { ...(yield* makeLink(target)), removed: yield* Deferred.make<void>() }
-      yield* Ref.update(links, (m) => new Map(m).set(key(target.name), link))
-      yield* FiberMap.run(fibers, key(target.name), runLink(ssh, hub, link))
-      return link
-    })
-
-  const find = (name: string) =>
-    Effect.flatMap(Ref.get(links), (m) => {
-      const link = m.get(key(name))
-      return link
-        ? Effect.succeed(link)
-        : Effect.fail(
-            unknownHost(
-              name,
-              [...m.values()].map((l) => l.target.name)
-            )
-          )
-    })
-
-  const current = (link: Link) => Effect.map(SubscriptionRef.get(link.view), (v) => v.status)
-
-  /** Asks the actor to try now and waits for the attempt's end. */
-  const attemptNow = (link: Link, startFar: boolean) =>
-    Effect.gen(function* () {
-      const done = yield* Deferred.make<HostStatus>()
-      yield* Ref.update(link.waiters, (ws) => [...ws, { start: startFar, done }])
-      yield* Queue.offer(link.kicks, startFar)
-      return yield* Deferred.await(done)
-    })
-
-  for (const row of yield* Effect.orDie(store.list())) yield* start(row)
+  const table = yield* makeLinkTable(yield* Ssh, yield* EventHub)
+  for (const row of yield* Effect.orDie(store.list())) yield* table.start(row)
 
   const add = Effect.fn("Links.add")(function* (p: HostAddPayload) {
     const row = { name: p.name, destination: p.destination, lich: p.lich }
     if (!(yield* store.add(row).pipe(Effect.mapError(storeFailed)))) {
       return yield* new Refused({ message: `a host named "${p.name}" exists already — lich hosts remove ${p.name} first to change it` })
     }
-    const link = yield* start(row)
-    return yield* attemptNow(link, false)
+    return yield* attemptNow(yield* table.start(row), false)
   })
 
   const remove = Effect.fn("Links.remove")(function* (name: string) {
-    const link = yield* find(name)
+    const link = yield* table.find(name)
     const status = yield* current(link)
-    yield* FiberMap.remove(fibers, key(name))
-    yield* Ref.update(links, (m) => {
-      const out = new Map(m)
-      out.delete(key(name))
-      return out
-    })
-    yield* Deferred.succeed(link.removed, undefined)
+    yield* table.drop(link)
     yield* store.remove(link.target.name).pipe(Effect.mapError(storeFailed))
     return status
   })
 
   const connect = Effect.fn("Links.connect")(function* (name: string, startFar: boolean) {
-    const link = yield* find(name)
+    const link = yield* table.find(name)
     const now = yield* current(link)
     return now.state === "connected" ? now : yield* attemptNow(link, startFar)
   })
 
   const via = Effect.fn("Links.via")(function* (name: string) {
-    const link = yield* find(name)
-    const v = yield* SubscriptionRef.get(link.view)
+    const v = yield* SubscriptionRef.get((yield* table.find(name)).view)
     return v.via ?? (yield* notConnected(v.status))
   })
 
   const reconnected = Effect.fn("Links.reconnected")(function* (name: string, stale?: Via) {
-    const link = yield* find(name)
+    const link = yield* table.find(name)
     const up = link.view.changes.pipe(
       Stream.filterMap((v) => Option.fromNullable(v.via).pipe(Option.filter((via) => via !== stale))),
       Stream.runHead,
@@ -147,12 +90,12 @@ const make = Effect.gen(function* () {
   })
 
   const refresh = Effect.fn("Links.refresh")(function* (name: string, stale: Via, why: string) {
-    const link = (yield* Ref.get(links)).get(key(name))
+    const link = yield* table.lookup(name)
     if (link === undefined || (yield* SubscriptionRef.get(link.view)).via !== stale) return
     yield* Queue.offer(link.stale, why)
   })
 
-  const list = Effect.flatMap(Ref.get(links), (m) => Effect.forEach([...m.values()], current))
+  const list = Effect.flatMap(table.all, (ls) => Effect.forEach(ls, current))
 
   return Links.of({ list, add, remove, connect, via, reconnected, refresh })
 })

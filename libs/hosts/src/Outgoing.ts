@@ -3,14 +3,13 @@
  * opens and delivers the errand (Incoming there); here it is an errand of the relay's like any other
  * (CrossHost.send), so the sender's wait, inbox, nudge and private rule are the local ones. A
  * follower per errand asks the far side for its outcome, across drops (it waits for the link to come
- * back), files it here with CrossHost.settle and then acknowledges it there. Restarted for every
+ * back), files it here with CrossHost.settle and then acknowledges it there (followFar.ts). Restarted for every
  * errand the relay's journal brought back.
  */
 
 import * as os from "node:os"
 import {
   DEFAULT_WAIT_SECONDS,
-  HostAck,
   HostErrand,
   HostOutcome,
   type HostSendPayload,
@@ -22,19 +21,11 @@ import {
   Wait
 } from "@lich/contract"
 import { CrossHost, type FarFollow } from "@lich/relay"
-import { Context, Duration, Effect, Either, FiberMap, Layer, Option } from "effect"
-import { FarDown, farCall, type Via } from "./Far.js"
+import { Context, Effect, Either, FiberMap, Layer, Option } from "effect"
+import { farCall } from "./Far.js"
+import { followFar } from "./followFar.js"
 import { Links } from "./Links.js"
 import { across } from "./onHost.js"
-
-/** 25 s: each ask for an outcome holds the far line this long, well under the call's own 35 s. */
-const OUTCOME_WAIT_S = 25
-const OUTCOME_CALL_MS = 35_000
-/**
- * 1 s: after a call the link failed under, before asking again. The link's actor notices the ssh that
- * died at once, but a call can fail a moment before it does, and would otherwise be made again at once.
- */
-const AFTER_DROP_MS = 1000
 
 /** A far wait's call: the seconds it holds the line (0 = the default), and 10 s for the answer to come back. */
 const farWaitMs = (t: number) => ((t > 0 ? Math.min(t, MAX_WAIT_SECONDS) : DEFAULT_WAIT_SECONDS) + 10) * 1000
@@ -51,45 +42,7 @@ const make = Effect.gen(function* () {
   const cross = yield* CrossHost
   const fibers = yield* FiberMap.make<string>()
 
-  /** Asks for `f`'s outcome until it is in, files it, acknowledges it; gives up only when the errand ended here. */
-  const follow = (f: FarFollow): Effect.Effect<void> =>
-    Effect.gen(function* () {
-      /** The forward a call last failed through, never to be taken for the link made again. */
-      let failed: Via | undefined
-      for (;;) {
-        if (Option.isNone(yield* cross.farOf(f.ticket))) {
-          // Ended here (its hour ran out): the far side may stop following it.
-          const via = yield* Effect.option(links.via(f.host))
-          if (Option.isSome(via)) yield* Effect.ignore(farCall(via.value, "hosts.", HostAck, { ticket: Ticket.make(f.farTicket) }))
-          return
-        }
-        const via = yield* Effect.either(links.reconnected(f.host, failed))
-        // The host was removed: nothing can answer; the errand ends here in its hour.
-        if (Either.isLeft(via)) return
-        const r = yield* Effect.either(
-          farCall(via.right, "hosts.", HostOutcome, { ticket: Ticket.make(f.farTicket), timeout: OUTCOME_WAIT_S }, OUTCOME_CALL_MS)
-        )
-        if (Either.isLeft(r)) {
-          const e = r.left
-          // Forgotten there (its lich lost its store): nobody will answer it.
-          if (!(e instanceof FarDown) && e._tag === "NotFound")
-            return yield* Effect.asVoid(cross.settle(f.ticket, { status: "expired", answer: "" }))
-          if (e instanceof FarDown && e.stale) {
-            // The far lich restarted under the link: ask again through the link made anew.
-            yield* links.refresh(f.host, via.right, e.message)
-            failed = via.right
-          } else yield* Effect.sleep(Duration.millis(AFTER_DROP_MS))
-          continue
-        }
-        if (r.right.status === "pending") continue
-        const { status, answer, detail } = r.right
-        yield* cross.settle(f.ticket, { status, answer, ...(detail === undefined ? {} : { detail }) })
-        yield* Effect.ignore(farCall(via.right, "hosts.", HostAck, { ticket: Ticket.make(f.farTicket) }))
-        return
-      }
-    })
-
-  const start = (f: FarFollow) => Effect.asVoid(FiberMap.run(fibers, f.ticket, follow(f), { onlyIfMissing: true }))
+  const start = (f: FarFollow) => Effect.asVoid(FiberMap.run(fibers, f.ticket, followFar(links, cross, f), { onlyIfMissing: true }))
 
   // The errands the relay's journal brought back: follow each again.
   for (const f of yield* cross.following) yield* start(f)
