@@ -11,7 +11,7 @@ import { EventHub, HookReports } from "@lich/events"
 import { ChangesLayer, Git, GitHandlers, PrsLayer, ReviewLayer } from "@lich/git"
 import { Hooks } from "@lich/hooks"
 import { HostsConfig, HostsLayer } from "@lich/hosts"
-import { costReaders, PluginInstalls, pluginContext } from "@lich/integrations"
+import { costReaders, PluginInstalls, PluginLayer, pluginContext } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
 import { ptyLayer } from "@lich/ptyhost"
 import { RelayLayer, WindowOpener } from "@lich/relay"
@@ -80,6 +80,7 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     SystemLayer,
     ThemesLayer(path.join(configDir(config.env), "themes")),
     CostLayer(costReaders(config.env, config.home)),
+    PluginLayer,
     // git reads and landing: the lib serves its own group over the workspace.
     GitHandlers.pipe(
       Layer.provideMerge(Layer.merge(ReviewLayer, PrsLayer)),

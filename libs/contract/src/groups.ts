@@ -8,6 +8,7 @@ import * as Desk from "./desk.js"
 import { Diagnostics } from "./diagnostics.js"
 import * as Git from "./gitRpc.js"
 import { Ask, Control } from "./mod.js"
+import { PluginInstallRpc, PluginRemove, PluginStates, PluginUpdate } from "./plugin.js"
 import {
   Close,
   Collect,
@@ -83,6 +84,9 @@ export const ThemeRpcs = RpcGroup.make(Themes, SwitchTheme).prefix("system.")
 /** libs/cost. */
 export const CostRpcs = RpcGroup.make(Cost).prefix("system.")
 
+/** libs/integrations: lich's plugin per provider, Settings › lich plugin (plugin.ts). */
+export const PluginRpcs = RpcGroup.make(PluginStates, PluginInstallRpc, PluginUpdate, PluginRemove).prefix("plugin.")
+
 /** libs/spawn: the window's own procedures (libs/contract/src/desk.ts). */
 export const DeskRpcs = RpcGroup.make(
   Desk.Complete,
@@ -125,4 +129,15 @@ export const GitRpcs = RpcGroup.make(
 ).prefix("git.")
 
 /** Every group the backend serves: a procedure is found by its path across these. */
-export const rpcGroups = [RelayRpcs, PeerRpcs, SpawnRpcs, DeskRpcs, SystemRpcs, ThemeRpcs, CostRpcs, GitRpcs, HostsRpcs] as const
+export const rpcGroups = [
+  RelayRpcs,
+  PeerRpcs,
+  SpawnRpcs,
+  DeskRpcs,
+  SystemRpcs,
+  ThemeRpcs,
+  CostRpcs,
+  GitRpcs,
+  HostsRpcs,
+  PluginRpcs
+] as const

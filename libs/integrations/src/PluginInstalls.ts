@@ -7,10 +7,12 @@
  *
  * Without lich's plugin tree (it could not be laid) nothing can be installed, and every state says so.
  */
+
+import type { PluginAction } from "@lich/contract"
 import { isProviderId, provider } from "@lich/providers"
 import { Context, Effect, Layer } from "effect"
 import { isPluginProvider, type PluginContext, type PluginProvider } from "./plugin/Plugin.js"
-import { type PluginAction, type PluginState, pluginHasTools, pluginStates, runPlugin } from "./plugin/plugins.js"
+import { type PluginState, pluginHasTools, pluginStates, runPlugin } from "./plugin/plugins.js"
 
 export interface PluginInstallsShape {
   readonly states: () => Effect.Effect<ReadonlyArray<PluginState>, string>
@@ -30,9 +32,14 @@ const NO_TREE = "lich's plugin tree could not be laid at start-up (lich.log says
 
 export class PluginInstalls extends Context.Tag("lich/integrations/PluginInstalls")<PluginInstalls, PluginInstallsShape>() {
   static readonly layer = (ctx: PluginContext | undefined) =>
-    Layer.succeed(PluginInstalls, {
-      states: () => (ctx === undefined ? Effect.fail(NO_TREE) : Effect.sync(() => pluginStates(ctx))),
-      run: (id, action) => (ctx === undefined ? Effect.fail(NO_TREE) : runPlugin(ctx, id, action)),
-      hasTools: (kind) => Effect.sync(() => sessionHasTools(kind, ctx))
-    })
+    Layer.effect(
+      PluginInstalls,
+      Effect.map(Effect.makeSemaphore(1), (one) => ({
+        states: () => (ctx === undefined ? Effect.fail(NO_TREE) : Effect.sync(() => pluginStates(ctx))),
+        // One action at a time: a plan is computed from the files as they are, so a second click
+        // planned meanwhile would work from what the first one is about to change.
+        run: (id, action) => (ctx === undefined ? Effect.fail(NO_TREE) : one.withPermits(1)(runPlugin(ctx, id, action))),
+        hasTools: (kind) => Effect.sync(() => sessionHasTools(kind, ctx))
+      }))
+    )
 }

@@ -8,9 +8,9 @@ export * from "./Integration.js"
 export { kiroAgentName, kiroAgentPath } from "./kiro/install.js"
 export { ompAgentDir } from "./omp/install.js"
 export { PluginInstalls, type PluginInstallsShape, sessionHasTools } from "./PluginInstalls.js"
+export { PluginLayer } from "./PluginRpcsLive.js"
 export * from "./plugin/Plugin.js"
 export {
-  type PluginAction,
   type PluginState,
   pluginContext,
   pluginHasTools,

@@ -10,10 +10,10 @@
 import * as os from "node:os"
 import * as path from "node:path"
 import { Args, Command } from "@effect/cli"
+import type { PluginAction, PluginRow } from "@lich/contract"
 import { type PluginBrief, whichOn } from "@lich/doctor"
 import {
   isPluginProvider,
-  type PluginAction,
   type PluginContext,
   type PluginState,
   pluginContext,
@@ -24,7 +24,7 @@ import {
 import { resolveBinary } from "@lich/providers"
 import { configDir } from "@lich/singleton"
 import { Data, Effect } from "effect"
-import { type PluginRow, renderPluginAction, renderPlugins } from "../render/plugin.js"
+import { renderPluginAction, renderPlugins } from "../render/plugin.js"
 import { Usage } from "../usage.js"
 import { jsonFlag, print } from "./shared.js"
 

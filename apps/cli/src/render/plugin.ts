@@ -1,15 +1,5 @@
 /** Pure renderers for `lich plugin`: the installs as tab-separated rows, and one line per action. */
-
-/** One provider's install as `lich plugin --json` prints it. */
-export interface PluginRow {
-  readonly provider: string
-  readonly name: string
-  /** The binary a session of this kind would run, found on PATH; "" when it is not. */
-  readonly found: string
-  readonly installed: boolean
-  readonly version: string
-  readonly current: boolean
-}
+import type { PluginRow } from "@lich/contract"
 
 const HEADER = ["provider", "name", "found", "installed", "version", "current"]
 

@@ -11,6 +11,8 @@ export type Provider = SuccessOf<"desk.Providers">[number]
 export type RecentProject = SuccessOf<"desk.Recent">[number]
 export type Parked = SuccessOf<"desk.History">[number]
 export type SettingsView = SuccessOf<"desk.GetSettings">
+/** One provider's lich plugin install (Settings › lich plugin). */
+export type PluginInstallWire = SuccessOf<"plugin.States">[number]
 export type Completion = SuccessOf<"desk.Complete">
 export type Checkout = SuccessOf<"spawn.Worktrees">[number]
 /** One frame of `/events`. */

@@ -8,10 +8,12 @@
  * is written. apply.ts carries a plan out, each write atomic (a temporary file renamed over the
  * target). Nothing is installed unless a person asks: no start-up step, no repair behind anyone's back.
  */
+import { PluginProviderId } from "@lich/contract"
 import type { Either } from "effect"
 
-export const pluginProviders = ["omp", "crush", "cursor", "kiro", "antigravity"] as const
-export type PluginProvider = (typeof pluginProviders)[number]
+/** The contract's list: the window, the CLI and the installers name the same five. */
+export const pluginProviders = PluginProviderId.literals
+export type PluginProvider = PluginProviderId
 export const isPluginProvider = (s: string): s is PluginProvider => (pluginProviders as ReadonlyArray<string>).includes(s)
 
 /** What an install is made from and for. */

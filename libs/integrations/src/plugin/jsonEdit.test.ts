@@ -60,6 +60,15 @@ describe("setMember / removeMember", () => {
     expect(right(removeMember(twice.text, ["mcpServers"], "lich", 0, "mcp.json"))).toBe(userFiles.commented)
   })
 
+  it("updates in the file's own indentation: an update reads as an install of the new value", () => {
+    for (const text of [userFiles.tabs, userFiles.commented]) {
+      const next = { ...LICH, command: "/new/lich" }
+      const once = right(setMember(text, ["mcpServers"], "lich", LICH, "mcp.json")).text
+      const updated = right(setMember(once, ["mcpServers"], "lich", next, "mcp.json")).text
+      expect(updated).toBe(right(setMember(text, ["mcpServers"], "lich", next, "mcp.json")).text)
+    }
+  })
+
   it("keeps a server the user added after lich's", () => {
     const added = right(setMember(userFiles.commented, ["mcpServers"], "lich", LICH, "mcp.json")).text
     const theirs = right(setMember(added, ["mcpServers"], "later", { command: "x" }, "mcp.json")).text

@@ -62,11 +62,15 @@ const append = (text: string, container: Node, piece: (indent: string | undefine
   }
   const last = kids[kids.length - 1]!
   const indent = lineIndent(text, last.offset)
-  const outer = lineLead(text, container.offset)
-  const unit = indent?.startsWith(outer) && indent.length > outer.length ? indent.slice(outer.length) : "  "
   const sep = indent === undefined ? ", " : `,\n${indent}`
   const at = end(last)
-  return text.slice(0, at) + sep + piece(indent, unit) + text.slice(at)
+  return text.slice(0, at) + sep + piece(indent, unitOf(text, container, indent)) + text.slice(at)
+}
+
+/** One level of the file's own indentation: how far `indent` (a child's) sits inside its container's line. */
+const unitOf = (text: string, container: Node, indent: string | undefined): string => {
+  const outer = lineLead(text, container.offset)
+  return indent?.startsWith(outer) && indent.length > outer.length ? indent.slice(outer.length) : "  "
 }
 
 /** Takes out child `i` of `container` and exactly the separator that came with it. */
@@ -131,8 +135,9 @@ export const setMember = (
     const existing = memberOf(container, key)?.children?.[1]
     if (existing === undefined) return { text: append(source, container, entry(key, value)), createdParents: 0 }
     if (sameValue(nodeValue(existing), value)) return { text: source, createdParents: 0 }
+    // Replaced in the file's own indentation, as the install appended it: an update changes the value only.
     const indent = lineIndent(source, memberOf(container, key)!.offset)
-    const json = indent === undefined ? JSON.stringify(value) : format(value, indent, "  ")
+    const json = indent === undefined ? JSON.stringify(value) : format(value, indent, unitOf(source, container, indent))
     return { text: source.slice(0, existing.offset) + json + source.slice(end(existing)), createdParents: 0 }
   })
 
@@ -209,7 +214,8 @@ export const setElement = (
     const hit = (arr.children ?? []).find((c) => same(nodeValue(c)))
     if (hit !== undefined) {
       if (sameValue(nodeValue(hit), value)) return { text: source, createdParents: 0 }
-      const json = format(value, lineIndent(source, hit.offset) ?? "", "  ")
+      const indent = lineIndent(source, hit.offset)
+      const json = indent === undefined ? JSON.stringify(value) : format(value, indent, unitOf(source, arr, indent))
       return { text: source.slice(0, hit.offset) + json + source.slice(end(hit)), createdParents: 0 }
     }
     return {

@@ -7,6 +7,7 @@
 
 import { execFile } from "node:child_process"
 import * as path from "node:path"
+import { type PluginAction, PluginInstall } from "@lich/contract"
 import { provider } from "@lich/providers"
 import { Effect, Either } from "effect"
 import { antigravityInstaller } from "../antigravity/install.js"
@@ -35,19 +36,8 @@ export const installers: { readonly [K in PluginProvider]: Installer } = {
   antigravity: antigravityInstaller
 }
 
-export type PluginAction = "install" | "update" | "remove"
-
-export interface PluginState {
-  readonly provider: PluginProvider
-  readonly name: string
-  readonly installed: boolean
-  /** The release installed; "" when none is. */
-  readonly version: string
-  /** Installed, carrying this lich's release and naming this lich. */
-  readonly current: boolean
-  /** The files an install writes. */
-  readonly where: ReadonlyArray<string>
-}
+/** One provider's install as the contract carries it (Settings › lich plugin, `lich plugin`). */
+export type PluginState = PluginInstall
 
 /** What lich's install needs to know of itself: `hooksTree` is the plugin tree it ships (hooks/). */
 export const pluginContext = (i: {
@@ -67,14 +57,14 @@ export const pluginContext = (i: {
 
 export const pluginState = (ctx: PluginContext, id: PluginProvider, files: Files = diskFiles): PluginState => {
   const s = installers[id].status(ctx, files)
-  return {
+  return new PluginInstall({
     provider: id,
     name: provider(id).name,
     installed: s.version !== "",
     version: s.version,
     current: s.version !== "" && isCurrent(s, ctx),
     where: s.where
-  }
+  })
 }
 
 export const pluginStates = (ctx: PluginContext, files: Files = diskFiles): ReadonlyArray<PluginState> =>

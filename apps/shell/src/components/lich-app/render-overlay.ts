@@ -33,7 +33,7 @@ export const renderOverlay = ({ store, actions, backend }: Parts, o: Overlay) =>
       return html`<lich-close-dialog .label=${o.card.label} .path=${o.path} .files=${o.files} @click=${backdrop} @lich-dismiss=${dismiss}
         @lich-close-answer=${(e: CustomEvent<CloseAnswer>) => void actions.answerClose(o.card, e.detail)}></lich-close-dialog>`
     case "settings":
-      return html`<lich-settings .call=${call} .projectId=${project?.id ?? ""} .projectName=${project?.name ?? ""}
+      return html`<lich-settings .call=${call} .attempt=${backend.attempt} .projectId=${project?.id ?? ""} .projectName=${project?.name ?? ""}
         @click=${backdrop} @lich-dismiss=${dismiss}></lich-settings>`
     case "palette":
       return html`<lich-palette .items=${paletteItems(s, Date.now())} .tab=${o.tab} @click=${backdrop} @lich-dismiss=${dismiss}

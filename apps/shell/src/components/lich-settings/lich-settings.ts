@@ -1,14 +1,16 @@
 /**
  * Settings, stored in the workspace and read by the backend at every spawn: per provider its
  * binary, default model and effort, Claude's ultracode and subagent cards, the sandbox rung; per
- * project the worktree setup script and .worktreeinclude; the theme; the cost readout. Each field
+ * project the worktree setup script and .worktreeinclude; the theme; the cost readout; lich's plugin
+ * for the harnesses that take it (lich-plugins, whose buttons act at once). Each field
  * saves on its own (Enter or leaving it), so nothing waits on a Save that was never pressed.
  */
 import { html, LitElement, nothing } from "lit"
-import type { Call } from "../../api/call.js"
+import type { Attempt, Call } from "../../api/call.js"
 import type { Provider, SettingsView, ThemeList } from "../../api/wire.js"
 import { dismissEvent } from "../dialog.styles.js"
 import { EFFORTS } from "../lich-worktree-dialog/view.js"
+import "../lich-plugins/lich-plugins.js"
 import { styles } from "./lich-settings.styles.js"
 import { isOn, MERGE_MODES, RUNGS, SECTIONS, type Section } from "./view.js"
 
@@ -16,6 +18,7 @@ export class LichSettings extends LitElement {
   static override styles = styles
   static override properties = {
     call: { attribute: false },
+    attempt: { attribute: false },
     projectId: { attribute: false },
     projectName: { attribute: false },
     section: { state: true },
@@ -25,6 +28,8 @@ export class LichSettings extends LitElement {
     saved: { state: true }
   }
   declare call: Call
+  /** lich plugin's actions say their refusal on the provider's card, not in a toast */
+  declare attempt: Attempt
   declare projectId: string
   declare projectName: string
   declare section: Section
@@ -181,7 +186,8 @@ export class LichSettings extends LitElement {
       Sandbox: () => this.sandboxSection(),
       Project: () => this.projectSection(),
       Appearance: () => this.appearanceSection(),
-      Cost: () => this.costSection()
+      Cost: () => this.costSection(),
+      "lich plugin": () => html`<lich-plugins .attempt=${this.attempt} .providers=${this.providers}></lich-plugins>`
     }[this.section]
     return html`<div class="panel" role="dialog" aria-label="Settings" @keydown=${(e: KeyboardEvent) => e.key === "Escape" && this.dispatchEvent(dismissEvent())}>
       <div class="top"><h2>Settings</h2><button aria-label="close settings" @click=${() => this.dispatchEvent(dismissEvent())}>Done</button></div>
