@@ -121,3 +121,50 @@ describe("a task for a session on another host", () => {
     expect(far.map((p) => p.id)).toContain(target.id)
   })
 })
+
+describe("the command line's --host", () => {
+  it("sends to a session on the host and exits as a local send does", async () => {
+    const sender = await open(m.local, "crush")
+    const target = await open(m.remote, "codex")
+    const r = await m.local.lich(["send", "--host", "devbox", target.label, "count the files"], { LICH_SESSION_ID: sender.id })
+    expect(r).toMatchObject({ code: 0, stderr: "", stdout: "echo: count the files\n" })
+  })
+
+  it("waits with --host on a ticket of the host's own, handed out there", async () => {
+    const target = await open(m.remote, "omp")
+    const far = await m.remote.lich(["send", target.label, "slow one", "--timeout", "1", "--json"])
+    expect(far.code).toBe(2)
+    const ticket = String(JSON.parse(far.stdout).ticket)
+    const r = await m.local.lich(["wait", ticket, "--host", "devbox", "--json"])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({ ticket, target: target.label, status: "answered", answer: "echo: slow one" })
+  })
+
+  it("opens a session on the host with its task handed over in the same command", async () => {
+    const r = await m.local.lich([
+      "open",
+      "--host",
+      "devbox",
+      "--project",
+      m.remote.project("cli"),
+      "--kind",
+      "codex",
+      "--prompt",
+      "hi there"
+    ])
+    expect(r.stderr).toBe("")
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/\necho: hi there\n$/)
+    const listed = JSON.parse((await m.local.lich(["sessions", "--host", "devbox", "--json"])).stdout) as Array<{ projectPath: string }>
+    expect(listed.map((p) => p.projectPath)).toContain(m.remote.project("cli"))
+  })
+
+  it("refuses a ticketless wait with --host, and an unknown host, each in one line", async () => {
+    const w = await m.local.lich(["wait", "--host", "devbox"])
+    expect(w.code).toBe(1)
+    expect(w.stderr).toMatch(/^lich: --host waits on one ticket: lich wait <ticket> --host devbox; [^\n]*\n$/)
+    const s = await m.local.lich(["sessions", "--host", "elsewhere"])
+    expect(s).toMatchObject({ code: 1, stdout: "" })
+    expect(s.stderr).toMatch(/^lich: no host named "elsewhere"\. Hosts: devbox\n$/)
+  })
+})

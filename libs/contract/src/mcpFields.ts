@@ -83,6 +83,8 @@ export const PROJECT =
 export const SESSION = "The session: its label, its roster name, or its lich id."
 /** The one project parameter every addressing tool takes. */
 export const project = optionalText(PROJECT)
+/** Left out, this machine; a name of `lich hosts`, that host's lich (lich's own, beyond the contract). */
+export const host = optionalText("A host added with lich hosts add: the session is on that machine's lich. Leave it out for this machine.")
 export const target = (why: string) => named(SESSION, why).pipe(Schema.fromKey("session"))
 /** Left out, a session's own (renaming or filing the caller's session). */
 export const ownTarget = optionalText(SESSION).pipe(Schema.fromKey("session"))

@@ -16,6 +16,7 @@ import { MAX_ANSWER_BYTES, MAX_PROMPT_BYTES } from "./limits.js"
 import {
   flag,
   given,
+  host,
   named,
   needed,
   oneOfWords,
@@ -34,7 +35,7 @@ export { MAX_TOOL_WAIT_SECONDS } from "./mcpFields.js"
 import { ControlAction } from "./mod.js"
 import { ClosePayload } from "./rpc.js"
 
-export const ListSessionsInput = Schema.Struct({})
+export const ListSessionsInput = Schema.Struct({ host })
 
 export const SendToSessionInput = Schema.Struct({
   target: target("name the session to hand the task to (list_sessions shows them)"),
@@ -46,7 +47,8 @@ export const SendToSessionInput = Schema.Struct({
   timeout: timeoutSeconds,
   private: flag(
     "Keep the errand to yourself: no note at the session's prompt, and only wait_for_answer with this ticket returns the result."
-  )
+  ),
+  host
 })
 
 export const WaitForAnswerInput = Schema.Struct({
@@ -54,12 +56,15 @@ export const WaitForAnswerInput = Schema.Struct({
   timeout: timeoutSeconds,
   noWait: flag("Return at once with whatever is ready instead of waiting for the next result. Not with a ticket.").pipe(
     Schema.fromKey("no_wait")
-  )
+  ),
+  host
 }).pipe(
   Schema.filter((w) =>
     w.ticket !== "" && w.noWait
       ? { path: ["no_wait"], message: "is for collecting without a ticket; to wait on one errand, leave no_wait out" }
-      : undefined
+      : w.ticket === "" && w.host !== ""
+        ? { path: ["host"], message: "goes with a ticket; what sessions on a host answered you is collected without host" }
+        : undefined
   )
 )
 
@@ -85,7 +90,8 @@ export const OpenSessionInput = Schema.Struct({
   ultracode: flag("Turn on Claude Code's ultracode (Claude Code only)."),
   folder: optionalText("The sidebar folder to file the new session under."),
   prompt: optionalText(`A task to hand the new session as soon as its agent is up. At most ${MAX_PROMPT_BYTES} bytes.`),
-  private: flag("Hand the task over privately, as send_to_session's private does. Needs prompt.")
+  private: flag("Hand the task over privately, as send_to_session's private does. Needs prompt."),
+  host
 }).pipe(
   Schema.filter((o) =>
     o.private && o.prompt === ""

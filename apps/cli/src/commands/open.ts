@@ -1,5 +1,5 @@
 import { Command, Options } from "@effect/cli"
-import { OPEN_PROMPT_WAIT_SECONDS, Open, type Opened, type RelayResult, Send, Subagent } from "@lich/contract"
+import { HostOpen, OPEN_PROMPT_WAIT_SECONDS, Open, type Opened, type RelayResult, Subagent } from "@lich/contract"
 import { Effect, Either } from "effect"
 import { exitCodes } from "../exitCodes.js"
 import { call } from "../layers.js"
@@ -7,8 +7,8 @@ import { failLine, json as printJson, setExit, stdout } from "../output.js"
 import { renderResult, resultJson } from "../render/relay.js"
 import { renderOpened, renderStartFailure } from "../render/spawn.js"
 import { Usage } from "../usage.js"
-import { waitBudgetMs } from "./relay.js"
-import { jsonFlag, projectFlag, SPAWN_TIMEOUT_MS, sender } from "./shared.js"
+import { sendTo, waitBudgetMs } from "./relay.js"
+import { hostFlag, jsonFlag, projectFlag, SPAWN_TIMEOUT_MS, sender } from "./shared.js"
 
 const text = (name: string, description: string) => Options.text(name).pipe(Options.withDescription(description), Options.withDefault(""))
 
@@ -26,6 +26,7 @@ const flags = {
   subagent: Options.boolean("subagent").pipe(
     Options.withDescription("with --prompt: open it as this session's subagent worker, in this checkout (experimental)")
   ),
+  host: hostFlag,
   json: jsonFlag
 }
 
@@ -42,6 +43,7 @@ interface Flags {
   readonly folder: string
   readonly prompt: string
   readonly private: boolean
+  readonly host: string
 }
 
 /** What --subagent refuses, before anything opens: a worker opens beside its caller, with a task. */
@@ -51,7 +53,12 @@ const subagentRefusal = (f: Flags): Usage | undefined => {
     return new Usage({
       message: "--subagent opens a worker for the session this runs in, and this is not a lich session — use --prompt alone"
     })
-  const taken = [f.project !== "" && "--project", f.folder !== "" && "--folder", f.private && "--private"].filter(Boolean)
+  const taken = [
+    f.project !== "" && "--project",
+    f.folder !== "" && "--folder",
+    f.private && "--private",
+    f.host !== "" && "--host"
+  ].filter(Boolean)
   if (taken.length > 0)
     return new Usage({ message: `--subagent opens the worker beside its caller, filed with it, and refuses ${taken.join(", ")}` })
   return undefined
@@ -88,42 +95,38 @@ const openWorker = (f: Flags) =>
     })
   )
 
+/** The open itself, here or on a host's lich. */
+const openOne = (f: Flags) => {
+  const p = {
+    from: sender(),
+    project: f.project,
+    kind: f.kind,
+    worktree: f.worktree,
+    base: f.base,
+    model: f.model,
+    effort: f.effort,
+    ultracode: f.ultracode,
+    folder: f.folder
+  }
+  return f.host === "" ? call("spawn", Open, p, SPAWN_TIMEOUT_MS) : call("hosts", HostOpen, { host: f.host, ...p }, SPAWN_TIMEOUT_MS)
+}
+
 /** open, then the same hand-off send makes; a hand-off that fails does not undo the open. */
 const openPlain = (f: Flags) =>
   Effect.gen(function* () {
-    const opened = yield* call(
-      "spawn",
-      Open,
-      {
-        from: sender(),
-        project: f.project,
-        kind: f.kind,
-        worktree: f.worktree,
-        base: f.base,
-        model: f.model,
-        effort: f.effort,
-        ultracode: f.ultracode,
-        folder: f.folder
-      },
-      SPAWN_TIMEOUT_MS
-    )
+    const opened = yield* openOne(f)
     const delivery: Delivery =
       f.prompt === "" || opened.startError !== ""
         ? undefined
         : yield* Effect.either(
-            call(
-              "relay",
-              Send,
-              {
-                from: sender(),
-                target: opened.session.id,
-                project: "",
-                prompt: f.prompt,
-                timeout: OPEN_PROMPT_WAIT_SECONDS,
-                private: f.private
-              },
-              waitBudgetMs(OPEN_PROMPT_WAIT_SECONDS)
-            )
+            sendTo(f.host, {
+              from: sender(),
+              target: opened.session.id,
+              project: "",
+              prompt: f.prompt,
+              timeout: OPEN_PROMPT_WAIT_SECONDS,
+              private: f.private
+            })
           )
     return { opened, delivery }
   })
@@ -152,7 +155,7 @@ export const open = Command.make("open", flags, (f) =>
     }
     if (delivery && Either.isLeft(delivery)) {
       yield* failLine(
-        `the session is open, but the task did not reach it: ${delivery.left.message} — hand it the task with lich send "${s.label}" ${shellQuote(f.prompt)}`
+        `the session is open, but the task did not reach it: ${delivery.left.message} — hand it the task with lich send${f.host === "" ? "" : ` --host ${f.host}`} "${s.label}" ${shellQuote(f.prompt)}`
       )
       yield* setExit(exitCodes.Failed)
     }

@@ -1,13 +1,25 @@
 /** send, wait and reply: handing a task over, holding the line for its answer, answering one. */
 import { Args, Command, Options } from "@effect/cli"
-import { Collect, DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS, type RelayResult, Reply, Send, Ticket, Wait } from "@lich/contract"
+import {
+  Collect,
+  DEFAULT_WAIT_SECONDS,
+  HostSend,
+  HostWait,
+  MAX_WAIT_SECONDS,
+  type RelayResult,
+  Reply,
+  Send,
+  type SendPayload,
+  Ticket,
+  Wait
+} from "@lich/contract"
 import { Effect } from "effect"
 import { exitCodeFor, exitCodes } from "../exitCodes.js"
 import { call } from "../layers.js"
 import { json as printJson, setExit, stdout } from "../output.js"
 import { renderCollected, renderReplied, renderResult, resultJson } from "../render/relay.js"
 import { Usage } from "../usage.js"
-import { jsonFlag, projectFlag, sender } from "./shared.js"
+import { hostFlag, jsonFlag, projectFlag, sender } from "./shared.js"
 
 /** 30 s over the wait itself: the server answers "pending" at the deadline, never the socket. */
 export const WAIT_SLACK_MS = 30_000
@@ -42,6 +54,13 @@ export const waitBudgetMs = (seconds: number): number =>
 export const printResult = (r: RelayResult, asJson: boolean) =>
   Effect.zipRight(asJson ? printJson(resultJson(r)) : stdout(renderResult(r, "cli", sender() !== "")), setExit(exitCodeFor(r.status)))
 
+/**
+ * A send to a session here, or with a host to one on that host's lich: either way the errand is this
+ * lich's own, so its wait, inbox, nudge and exit code are the same.
+ */
+export const sendTo = (host: string, p: SendPayload) =>
+  host === "" ? call("relay", Send, p, waitBudgetMs(p.timeout)) : call("hosts", HostSend, { host, ...p }, waitBudgetMs(p.timeout))
+
 export const send = Command.make(
   "send",
   {
@@ -50,18 +69,14 @@ export const send = Command.make(
     private: Options.boolean("private").pipe(
       Options.withDescription("keep the result to its ticket: no note at your prompt, not returned by a ticketless wait")
     ),
+    host: hostFlag,
     json: jsonFlag,
     session: Args.text({ name: "session" }).pipe(Args.withDescription("label, roster name or lich id of the target")),
     prompt: Args.text({ name: "prompt" }).pipe(Args.withDescription("the task, typed at the target's prompt"))
   },
   (f) =>
     Effect.flatMap(
-      call(
-        "relay",
-        Send,
-        { from: sender(), target: f.session, project: f.project, prompt: f.prompt, timeout: f.timeout, private: f.private },
-        waitBudgetMs(f.timeout)
-      ),
+      sendTo(f.host, { from: sender(), target: f.session, project: f.project, prompt: f.prompt, timeout: f.timeout, private: f.private }),
       (r) => printResult(r, f.json)
     )
 ).pipe(Command.withDescription("Type a task at another session's prompt, submit it, and wait for its answer."))
@@ -71,6 +86,7 @@ export const wait = Command.make(
   {
     timeout: timeoutFlag,
     noWait: Options.boolean("no-wait").pipe(Options.withDescription("collect what is ready without holding the line (takes no ticket)")),
+    host: hostFlag,
     json: jsonFlag,
     ticket: Args.text({ name: "ticket" }).pipe(Args.optional)
   },
@@ -78,13 +94,15 @@ export const wait = Command.make(
     Effect.gen(function* () {
       if (f.ticket._tag === "Some") {
         if (f.noWait) return yield* new Usage({ message: "--no-wait collects everything ready and takes no ticket — drop one of them" })
-        const r = yield* call(
-          "relay",
-          Wait,
-          { from: sender(), ticket: Ticket.make(f.ticket.value), timeout: f.timeout },
-          waitBudgetMs(f.timeout)
-        )
+        const p = { from: sender(), ticket: Ticket.make(f.ticket.value), timeout: f.timeout }
+        const budget = waitBudgetMs(f.timeout)
+        const r = yield* f.host === "" ? call("relay", Wait, p, budget) : call("hosts", HostWait, { host: f.host, ...p }, budget)
         return yield* printResult(r, f.json)
+      }
+      if (f.host !== "") {
+        return yield* new Usage({
+          message: `--host waits on one ticket: lich wait <ticket> --host ${f.host}; what sessions on a host answered you is collected by a plain lich wait`
+        })
       }
       if (sender() === "") {
         return yield* new Usage({

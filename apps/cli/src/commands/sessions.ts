@@ -1,15 +1,19 @@
 import { Command } from "@effect/cli"
-import { Peers, Whoami } from "@lich/contract"
+import { HostPeers, Peers, Whoami } from "@lich/contract"
 import { Effect } from "effect"
 import { call } from "../layers.js"
 import { renderSessions, renderWhoami } from "../render/sessions.js"
 import { Usage } from "../usage.js"
-import { jsonFlag, print, sender } from "./shared.js"
+import { hostFlag, jsonFlag, print, sender } from "./shared.js"
 
-export const sessions = Command.make("sessions", { json: jsonFlag }, ({ json }) =>
-  Effect.flatMap(call("relay", Peers, { from: sender() }), (peers) => print(json, peers, renderSessions))
+export const sessions = Command.make("sessions", { json: jsonFlag, host: hostFlag }, ({ json, host }) =>
+  Effect.flatMap(host === "" ? call("relay", Peers, { from: sender() }) : call("hosts", HostPeers, { host, from: sender() }), (peers) =>
+    print(json, peers, renderSessions)
+  )
 ).pipe(
-  Command.withDescription("List the live sessions you can address: label, project, provider, roster name and the state each last reported.")
+  Command.withDescription(
+    "List the live sessions you can address: label, project, provider, roster name and the state each last reported; --host: those on another host."
+  )
 )
 
 export const whoami = Command.make("whoami", { json: jsonFlag }, ({ json }) =>

@@ -12,6 +12,15 @@ export const projectFlag = Options.text("project").pipe(
   Options.withDefault("")
 )
 
+/**
+ * `--host <name>`: the session is on another host's lich, reached over ssh (lich's own, beyond the
+ * contract; docs/hosts.md). "" is this machine.
+ */
+export const hostFlag = Options.text("host").pipe(
+  Options.withDescription("a host added with lich hosts add: the session is on that machine's lich (lich's own, beyond the contract)"),
+  Options.withDefault("")
+)
+
 /** LICH_SESSION_ID of the calling process: "" outside a session, which is passed on, not refused. */
 export const sender = (): FromId => fromId(process.env.LICH_SESSION_ID)
 

@@ -7,11 +7,15 @@
 import type { RelayResult } from "@lich/contract"
 import {
   Collect,
+  HostPeers,
+  HostSend,
+  HostWait,
   ListSessionsInput,
   Peers,
   Reply,
   ReplyToSessionInput,
   Send,
+  type SendPayload,
   SendToSessionInput,
   Wait,
   WaitForAnswerInput
@@ -34,13 +38,20 @@ export const resultText = (r: RelayResult): ToolText => ({
   isError: r.status !== "answered" && r.status !== "pending"
 })
 
+/** A send here, or to a session on a host's lich: the errand is this lich's own either way. */
+export const sendCall = (host: string, p: SendPayload) =>
+  host === "" ? call("relay", Send, p, holdMs(p.timeout)) : call("hosts", HostSend, { host, ...p }, holdMs(p.timeout))
+
 const listSessions = tool({
   name: "list_sessions",
   description:
     "The other live sessions you can hand work to, as a JSON array (empty when there are none). Each entry has label and name (both address it), project, kind (the agent it runs), state (what it last reported: busy, done, waiting, idle, or empty), id, path and projectPath.",
   input: ListSessionsInput,
   readOnly: true,
-  run: () => Effect.map(call("relay", Peers, { from: sender() }), (peers) => ok(JSON.stringify(peers)))
+  run: ({ host }) =>
+    Effect.map(host === "" ? call("relay", Peers, { from: sender() }) : call("hosts", HostPeers, { host, from: sender() }), (peers) =>
+      ok(JSON.stringify(peers))
+    )
 })
 
 const sendToSession = tool({
@@ -48,7 +59,7 @@ const sendToSession = tool({
   description:
     "Hand a task to another session: lich types the prompt at its prompt, with a ticket it answers through, and waits up to timeout_seconds. You get the answer, or a ticket when it is still working; in that case carry on, and collect with wait_for_answer when the [lich] note reaches your prompt. Set private when you are a subagent or a workflow step, so the result is held for your ticket alone.",
   input: SendToSessionInput,
-  run: (send) => Effect.map(call("relay", Send, { from: sender(), ...send }, holdMs(send.timeout)), resultText)
+  run: ({ host, ...send }) => Effect.map(sendCall(host, { from: sender(), ...send }), resultText)
 })
 
 const waitForAnswer = tool({
@@ -56,9 +67,14 @@ const waitForAnswer = tool({
   description:
     "Collect results. With no ticket: everything that came back for you, all at once, and who still owes you one — call it when a [lich] note arrives at your prompt, not to check on work in a loop. With a ticket: wait up to timeout_seconds for that one errand (how a subagent or workflow step waits on its own private errand). no_wait looks without waiting and takes no ticket.",
   input: WaitForAnswerInput,
-  run: ({ ticket, timeout, noWait }) =>
+  run: ({ ticket, timeout, noWait, host }) =>
     ticket !== ""
-      ? Effect.map(call("relay", Wait, { from: sender(), ticket, timeout }, holdMs(timeout)), resultText)
+      ? Effect.map(
+          host === ""
+            ? call("relay", Wait, { from: sender(), ticket, timeout }, holdMs(timeout))
+            : call("hosts", HostWait, { host, from: sender(), ticket, timeout }, holdMs(timeout)),
+          resultText
+        )
       : Effect.map(call("relay", Collect, { from: sender(), timeout, noWait }, holdMs(noWait ? 0 : timeout)), (c) =>
           ok(renderCollected(c, "mcp"))
         )

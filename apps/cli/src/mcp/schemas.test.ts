@@ -58,7 +58,7 @@ describe("the tool table", () => {
         expect(typeof p.description).toBe("string")
       }
     }
-    expect(byName("list_sessions").inputSchema).toEqual({ type: "object", properties: {} })
+    expect(Object.keys(props("list_sessions"))).toEqual(["host"])
   })
 
   it("requires what the contract requires, and nothing else", () => {
@@ -87,9 +87,10 @@ describe("the tool table", () => {
       prompt: "string",
       project: "string",
       timeout_seconds: "number",
-      private: "boolean"
+      private: "boolean",
+      host: "string"
     })
-    expect(typed("wait_for_answer")).toEqual({ ticket: "string", timeout_seconds: "number", no_wait: "boolean" })
+    expect(typed("wait_for_answer")).toEqual({ ticket: "string", timeout_seconds: "number", no_wait: "boolean", host: "string" })
     expect(typed("open_session")).toEqual({
       project: "string",
       kind: "string",
@@ -100,7 +101,8 @@ describe("the tool table", () => {
       ultracode: "boolean",
       folder: "string",
       prompt: "string",
-      private: "boolean"
+      private: "boolean",
+      host: "string"
     })
     expect(typed("close_session")).toEqual({ session: "string", project: "string", worktree: ["keep", "remove"], force: "boolean" })
     expect(typed("control_session")).toEqual({
@@ -221,7 +223,7 @@ describe("flags", () => {
       expect(yield* decode("open_session", { private: "true" })).toMatch(
         /^private is about the task's hand-off, and this call carries no prompt/
       )
-      expect(yield* decode("wait_for_answer", { no_wait: true })).toEqual({ ticket: "", timeout: 90, noWait: true })
+      expect(yield* decode("wait_for_answer", { no_wait: true })).toEqual({ ticket: "", timeout: 90, noWait: true, host: "" })
     })
   )
 })

@@ -13,6 +13,7 @@ import {
   File,
   FileSessionInput,
   Folders,
+  HostOpen,
   ListFoldersInput,
   ListWorktreesInput,
   OPEN_PROMPT_WAIT_SECONDS,
@@ -22,7 +23,6 @@ import {
   RenameFolder,
   RenameFolderInput,
   RenameSessionInput,
-  Send,
   Worktrees
 } from "@lich/contract"
 import { Effect } from "effect"
@@ -30,7 +30,7 @@ import { call, type LichClient } from "../layers.js"
 import { renderClosed, renderOpened, renderRenamed, renderStartFailure } from "../render/spawn.js"
 import { renderFiled, renderFolderPainted, renderFolderRenamed } from "../render/workspace.js"
 import { Refusal } from "./args.js"
-import { holdMs, resultText } from "./relayTools.js"
+import { resultText, sendCall } from "./relayTools.js"
 import { type Failure, ok, sender, type Tool, type ToolText, tool } from "./Tool.js"
 
 /** 60 s: opening or closing may run git (fetch, worktree add or remove). */
@@ -54,14 +54,9 @@ const ownOrNamed =
       : act(a)
 
 /** The open, then the task: a task that did not reach the session is said, not failed — the open stands. */
-const handOff = (opened: Opened, prompt: string, isPrivate: boolean): Effect.Effect<ToolText, never, LichClient> => {
+const handOff = (opened: Opened, prompt: string, isPrivate: boolean, host: string): Effect.Effect<ToolText, never, LichClient> => {
   const s = opened.session
-  const send = call(
-    "relay",
-    Send,
-    { from: sender(), target: s.id, project: s.project, prompt, timeout: HANDOFF_SECONDS, private: isPrivate },
-    holdMs(HANDOFF_SECONDS)
-  )
+  const send = sendCall(host, { from: sender(), target: s.id, project: s.project, prompt, timeout: HANDOFF_SECONDS, private: isPrivate })
   return send.pipe(
     Effect.map((r) => {
       const outcome = resultText(r)
@@ -70,7 +65,7 @@ const handOff = (opened: Opened, prompt: string, isPrivate: boolean): Effect.Eff
     Effect.catchAll((e) =>
       Effect.succeed(
         ok(
-          `${renderOpened(opened)}\nThe session is open, but the task did not reach it: ${e.message} — hand it over with send_to_session (session "${s.label}").`
+          `${renderOpened(opened)}\nThe session is open, but the task did not reach it: ${e.message} — hand it over with send_to_session (session "${s.label}"${host === "" ? "" : `, host "${host}"`}).`
         )
       )
     )
@@ -82,14 +77,17 @@ const openSession = tool({
   description:
     "Open a new session and start its agent. Give a worktree (a branch name) to work in a checkout of its own, and a prompt to hand it its task in the same call: the result then ends with the task's ticket, and you carry on — the [lich] note at your prompt says when to collect. Set folder to keep a batch of workers together, and private when you are a subagent or a workflow step.",
   input: OpenSessionInput,
-  run: ({ prompt, private: isPrivate, ...open }) =>
+  run: ({ prompt, private: isPrivate, host, ...open }) =>
     Effect.gen(function* () {
-      const opened = yield* call("spawn", Open, { from: sender(), ...open }, SPAWN_TIMEOUT_MS)
+      const p = { from: sender(), ...open }
+      const opened = yield* host === ""
+        ? call("spawn", Open, p, SPAWN_TIMEOUT_MS)
+        : call("hosts", HostOpen, { host, ...p }, SPAWN_TIMEOUT_MS)
       if (opened.startError !== "") {
         const untold = prompt === "" ? "" : " The task was not handed over."
         return { text: `${renderOpened(opened)}\n${renderStartFailure(opened)}.${untold}`, isError: true }
       }
-      return prompt === "" ? ok(renderOpened(opened)) : yield* handOff(opened, prompt, isPrivate)
+      return prompt === "" ? ok(renderOpened(opened)) : yield* handOff(opened, prompt, isPrivate, host)
     })
 })
 
