@@ -70,6 +70,8 @@ describe("the diff dock", () => {
     await page.locator("lich-dock .seg button[data-mode=split]").click()
     await diff.locator(".cm-mergeView .cm-editor[data-side=old] .cm-line", { hasText: "# dockyard" }).waitFor()
     await diff.locator(".cm-mergeView .cm-editor[data-side=new] .cm-line", { hasText: "more words" }).waitFor()
+    // Numbered as git counts: a file's final newline opens no empty line past its end.
+    expect([await lineNumber(page, "old", 2).count(), await lineNumber(page, "new", 3).count()]).toEqual([0, 0])
     await shots(page, "dock-02-split-light")
     await page.locator("lich-dock .seg button[data-mode=unified]").click()
     await diff.locator(".cm-editor[data-side=new]").waitFor()
@@ -77,6 +79,7 @@ describe("the diff dock", () => {
     await fileRow(page, "a.ts", "committed").click()
     // An added file is one editor, its lines numbered from 1.
     await lineNumber(page, "new", 3).waitFor()
+    expect(await lineNumber(page, "new", 4).count()).toBe(0)
     expect(await diff.locator(".cm-editor.lich-only-new .cm-line", { hasText: "export { x, y }" }).count()).toBe(1)
     // Syntax-highlighted: the TypeScript grammar loads and colours the keyword.
     await diff

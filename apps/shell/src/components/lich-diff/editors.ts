@@ -11,6 +11,7 @@ import { MergeView, unifiedMergeView } from "@codemirror/merge"
 import { Compartment, EditorState, type Extension } from "@codemirror/state"
 import { EditorView } from "@codemirror/view"
 import { languageFor, lichHighlight } from "./highlight.js"
+import { lineDiff } from "./lineDiff.js"
 import { type Note, notesField, type Painter, pickingLineNumbers, selectionComment, setNotes } from "./notes.js"
 import { diffTheme } from "./theme.js"
 
@@ -36,6 +37,8 @@ export interface Mounted {
 
 /** 3 lines of context around a change, as `git diff` gives; stretches shorter than 4 are not worth a fold. */
 const FOLD = { margin: 3, minSize: 4 }
+/** Lines first, then characters (lineDiff.ts): the package's own diff gives up on a large file. */
+const diffConfig = { override: lineDiff }
 
 const sideExtensions = (side: Side, shape: Shape, hooks: Hooks, language: Compartment): Extension => [
   EditorState.readOnly.of(true),
@@ -78,7 +81,8 @@ const makeViews = (parent: HTMLElement, root: ShadowRoot, sides: Sides, shape: S
       mergeControls: false,
       gutter: true,
       syntaxHighlightDeletions: true,
-      collapseUnchanged
+      collapseUnchanged,
+      diffConfig
     })
     const view = new EditorView({ parent, root, doc: sides.new, extensions: [ext("new"), merge] })
     return { views: [{ side: "new", view }], destroy: () => view.destroy() }
@@ -89,7 +93,8 @@ const makeViews = (parent: HTMLElement, root: ShadowRoot, sides: Sides, shape: S
     parent,
     root,
     gutter: true,
-    collapseUnchanged
+    collapseUnchanged,
+    diffConfig
   })
   return {
     views: [

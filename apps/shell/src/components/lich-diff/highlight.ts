@@ -17,7 +17,9 @@ export const lichHighlight = HighlightStyle.define([
   { tag: [t.comment, t.lineComment, t.blockComment, t.docComment], color: v("comment"), fontStyle: "italic" },
   { tag: [t.typeName, t.className, t.namespace, t.standard(t.typeName)], color: v("type") },
   { tag: [t.function(t.variableName), t.function(t.propertyName), t.macroName], color: v("fn") },
-  { tag: [t.tagName, t.heading, t.attributeName], color: v("tag") },
+  { tag: [t.tagName, t.attributeName], color: v("tag") },
+  // Not the tag's red: a whole heading line in red reads as a removed line in a diff.
+  { tag: t.heading, color: v("fn"), fontWeight: "bold" },
   { tag: [t.meta, t.processingInstruction, t.annotation], color: v("meta") },
   { tag: t.strong, fontWeight: "bold" },
   { tag: t.emphasis, fontStyle: "italic" },

@@ -87,17 +87,29 @@ export const notesField = (paint: Painter) =>
 
 const lineAtY = (view: EditorView, clientY: number) => view.state.doc.lineAt(view.lineBlockAtHeight(clientY - view.documentTop).from).number
 
+/**
+ * The lines git counts: a file's final newline ends its last line, but the editor shows an empty
+ * line after it. That line gets no number and cannot be picked — the backend refuses a comment past
+ * the file's end, and a numbered blank line there reads as a line the agent added. (Handing the
+ * editor the text without its final newline instead would move an appended line's insertion onto
+ * the line before it, and the diff would mark that unchanged line as changed.)
+ */
+const gitLines = (s: EditorState) => s.doc.lines - (s.doc.line(s.doc.lines).length === 0 ? 1 : 0)
+
 /** Line numbers that pick lines: a click picks one, a drag down (or up) the numbers picks a range. */
 export const pickingLineNumbers = (pick: (startLine: number, endLine: number) => void): Extension =>
   lineNumbers({
+    formatNumber: (n, state) => (n > gitLines(state) ? "" : String(n)),
     domEventHandlers: {
       mousedown(view, block, event) {
         if ((event as MouseEvent).button !== 0) return false
         const from = view.state.doc.lineAt(block.from).number
         const up = (e: MouseEvent) => {
           window.removeEventListener("mouseup", up, true)
+          const last = gitLines(view.state)
           const to = lineAtY(view, e.clientY)
-          pick(Math.min(from, to), Math.max(from, to))
+          const [a, b] = [Math.min(from, to), Math.min(Math.max(from, to), last)]
+          if (a <= b) pick(a, b)
         }
         window.addEventListener("mouseup", up, true)
         event.preventDefault()
@@ -116,7 +128,8 @@ export const selectionComment = (pick: (startLine: number, endLine: number) => v
       const a = tr.state.doc.lineAt(r.from).number
       // A selection that ends at the very start of a line does not take that line.
       const endLine = tr.state.doc.lineAt(r.to)
-      const b = r.to === endLine.from && endLine.number > a ? endLine.number - 1 : endLine.number
+      const b = Math.min(r.to === endLine.from && endLine.number > a ? endLine.number - 1 : endLine.number, gitLines(tr.state))
+      if (a > b) return null
       return {
         pos: r.head,
         above: true,
