@@ -35,6 +35,7 @@ const standing = (label: string) => cardNamed(page, label).locator("[data-fig=st
 /** A worktree session of the fake Claude Code, shown, whose agent commits `file` on its branch. */
 const session = async (branch: string, file: string, lines: ReadonlyArray<string>) => {
   const r = await b.lich(["open", "--project", repo.dir, "--json", "--worktree", branch, "--kind", "claude"])
+  expect(r.stderr).toBe("")
   const opened = JSON.parse(r.stdout) as { id: string; path: string }
   ids[branch] = opened.id
   dirs[branch] = opened.path
@@ -88,8 +89,10 @@ describe("landing from the dock", () => {
     await edit(page, "scratch.txt", ["not yet"])
     await land("rebase").click()
     await page.locator("lich-dock .confirm[data-confirm=rebase]", { hasText: "Rebase land-a onto main" }).waitFor()
+    await shots(page, "land-00-confirm-rebase-light")
     await land("confirm").click()
     await note().filter({ hasText: "has uncommitted work (1 file)" }).waitFor()
+    await shots(page, "land-00-refused-light")
     await shell(page, "rm scratch.txt")
     await land("rebase").click()
     await land("confirm").click()
@@ -128,6 +131,7 @@ describe("landing from the dock", () => {
     await page.keyboard.press("Escape")
     await land("merge").click()
     await page.locator("lich-dock .confirm[data-confirm=merge]", { hasText: "Merge land-b into main (as the project is set)" }).waitFor()
+    await shots(page, "land-02-confirm-merge-light")
     await land("confirm").click()
     await note().filter({ hasText: "Merged into main (squash)" }).waitFor()
     expect(git(repo.dir, ["log", "-1", "--format=%s", "main"])).toBe("Add b.ts")
