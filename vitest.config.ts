@@ -7,6 +7,11 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     pool: "forks",
+    // Two files at a time. Vitest's default is one fewer than the cores, so one on CI's two: most suites
+    // spend their time waiting on processes they started (a backend, a PTY host, a shell, git), and the
+    // fresh-machine CI took 18–20 min with one. The suites hold under load (they assert on events, not
+    // on wall-clock), and two keeps the load near the core count.
+    maxWorkers: 2,
     reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {
@@ -30,7 +35,9 @@ export default defineConfig({
           // The pinned CLIs are installed by globalSetup; a suite's beforeAll still calls ensureCli, and
           // its own start (a backend, a mock) takes seconds.
           hookTimeout: 600_000,
-          sequence: { groupOrder: 1 }
+          sequence: { groupOrder: 1 },
+          // One real CLI suite at a time: each runs real Claude Code / Codex / opencode / oh-my-pi processes.
+          poolOptions: { forks: { singleFork: true } }
         }
       }
     ]
