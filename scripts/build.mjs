@@ -1,5 +1,5 @@
-// Builds every bundle lich ships: the CLI (dist/cli.cjs, and dist/fast.cjs, which bin/lich runs
-// for `sessions` and `whoami`), the backend (dist/server.cjs) and the window's assets. Runs on
+// Builds every bundle lich ships: the CLI (dist/cli.cjs), the backend (dist/server.cjs), the PTY
+// host (dist/ptyhost.cjs) and the window's assets. Runs on
 // `npm install` (prepare) and before `npm test`, so a fresh clone needs nothing else. The V8 code
 // caches are made by running the CLI after bundling.
 
@@ -178,25 +178,27 @@ const lazyBuiltinsPlugin = {
   }
 }
 
-// @effect/cli's parsers import every interactive prompt (date, file, number, select, toggle…) for
-// `--wizard` and for prompting a missing value, and their module top-levels run on every call. No
-// call prompts unless asked to, so each `import * as X from "./prompt/<name>.js"` in those files
-// becomes a namespace that requires the module on first use (a require()d module is a lazy
-// initialiser in the bundle). `--wizard` still works: it reaches the real module on first use.
-const lazyPrompts = {
-  name: "lazy-prompts",
+// The hot commands (sessions, whoami, send, wait, reply) read their replies against wire shapes
+// derived from the contract's schemas (apps/cli/src/wire/). From sources the derivation runs when
+// the module loads, which evaluates Effect's Schema; the CLI bundle gets the same derivation made
+// here, once, as JSON, so a call never does. A schema part a shape cannot express fails the build.
+const deriveWireShapes = async () => {
+  const tmp = mkdtempSync(join(tmpdir(), "lich-shapes-"))
+  try {
+    const outfile = join(tmp, "derive.cjs")
+    await build({ ...common, minify: false, entryPoints: [join(root, "apps/cli/src/wire/derive.ts")], outfile, plugins: [deepImports] })
+    return createRequire(outfile)(outfile).deriveShapes()
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+const wireShapes = {
+  name: "wire-shapes",
   setup(b) {
-    b.onLoad(
-      { filter: /@effect[\\/]cli[\\/]dist[\\/]esm[\\/]internal[\\/](primitive|commandDescriptor|args|options)\.js$/ },
-      async (args) => {
-        const source = await readFile(args.path, "utf8")
-        const contents = source.replace(
-          /^import \* as (\w+) from "(\.\/prompt\/[\w-]+\.js)";$/gm,
-          (_, name, file) => `const ${name} = new Proxy({}, { get: (_, k) => require(${JSON.stringify(file)})[k] });`
-        )
-        return { contents, loader: "js" }
-      }
-    )
+    b.onLoad({ filter: /apps[\\/]cli[\\/]src[\\/]wire[\\/]shapes\.ts$/ }, async () => ({
+      contents: `export const shapes = ${JSON.stringify(await deriveWireShapes())}`,
+      loader: "js"
+    }))
   }
 }
 
@@ -204,26 +206,17 @@ const bundles = [
   {
     entryPoints: [join(root, "apps/cli/src/bin.ts")],
     outfile: join(dist, "cli.cjs"),
-    plugins: [stubUnused, deepImports, lazyBuiltinsPlugin, lazyPrompts]
-  },
-  // The fast path for the hottest commands (apps/cli/src/fast/bin.ts): no Effect may reach it.
-  {
-    entryPoints: [join(root, "apps/cli/src/fast/bin.ts")],
-    outfile: join(dist, "fast.cjs"),
-    plugins: [deepImports, lazyBuiltinsPlugin],
-    metafile: true,
-    effectFree: true
+    plugins: [wireShapes, stubUnused, deepImports, lazyBuiltinsPlugin]
   },
   { entryPoints: [join(root, "apps/server/src/bin.ts")], outfile: join(dist, "server.cjs") },
   // The PTY host (libs/ptyhost): started by the backend, outlives it; docs/pty-host.md.
   { entryPoints: [join(root, "libs/ptyhost/src/bin.ts")], outfile: join(dist, "ptyhost.cjs"), plugins: [deepImports] }
 ]
-for (const { effectFree, ...b } of bundles) {
+rmSync(join(dist, "fast.cjs"), { force: true }) // the retired fast path's bundle, left by an older build
+rmSync(join(dist, "fast.cjs.cache"), { force: true })
+for (const b of bundles) {
   if (!existsSync(b.entryPoints[0])) continue
-  const result = await build({ ...common, ...b })
-  // One stray import would put Effect back on the fast path and quietly undo it: refuse the build.
-  const heavy = effectFree ? Object.keys(result.metafile.inputs).filter((f) => /node_modules[\\/](effect|@effect)[\\/]/.test(f)) : []
-  if (heavy.length > 0) throw new Error(`${b.outfile} must not bundle Effect, but takes ${heavy[0]} (and ${heavy.length - 1} more)`)
+  await build({ ...common, ...b })
   rmSync(`${b.outfile}.cache`, { force: true })
   rmSync(`${b.outfile}.light.cache`, { force: true })
 }
@@ -231,34 +224,32 @@ for (const { effectFree, ...b } of bundles) {
 const shellBuild = join(root, "apps/shell/build.mjs")
 if (existsSync(shellBuild)) await import(shellBuild)
 
-// Warm the code cache: the loader writes dist/cli.cjs.cache after its first run, with every function
-// that run compiled. The commands' modules are lazy (apps/cli/src/bin.ts), so warming with `help`
-// would cache none of Effect and every command would compile it afresh; warm with a real command
-// instead. `sessions --json` against an empty config dir runs @effect/cli's parse, the client and
-// the contract's schemas, then fails with "no lich is running" without touching any running lich.
-// The warm-up runs on a private copy of the loader and bundle, and its cache is renamed into place:
-// warmed in dist/ itself, any lich call that ran between the bundling and the warm-up (a test
-// suite, another build) wrote its own cache first — `help`'s is a fifth of the size — and the
-// warm-up then found a valid cache and kept it (measured: a 216 KiB cache, sessions --json ~2×
-// slower, docs/ceilings.md).
+// Warm the code caches: the loader writes a cache after a bundle's first run, with every function
+// that run compiled. The commands' modules are lazy (apps/cli/src/bin.ts), so one cache cannot suit
+// every call: bin/lich keeps two. The full one (dist/cli.cjs.cache), for the commands that run on
+// Effect, is warmed with `version --json`, which evaluates Effect, the client and a contract schema
+// and, against an empty config dir, prints without touching any running lich. The light one
+// (dist/cli.cjs.light.cache), for help, app launches and the hot commands, which evaluate no Effect
+// and would otherwise deserialise a megabyte they never run, is warmed with `sessions --json`,
+// which fails with "no lich is running" the same way.
+// The warm-up runs on a private copy of the loader and bundle, and its caches are renamed into
+// place: warmed in dist/ itself, any lich call that ran between the bundling and the warm-up (a
+// test suite, another build) wrote its own cache first, and the warm-up then found a valid cache
+// and kept it (measured: a 216 KiB cache, sessions --json ~2× slower, docs/ceilings.md).
 const warmHome = mkdtempSync(join(tmpdir(), "lich-warm-"))
 const env = { ...process.env, XDG_CONFIG_HOME: join(warmHome, "config"), XDG_DATA_HOME: join(warmHome, "data") }
-for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_DEV", "LICH_NO_FAST_PATH"]) delete env[k]
+for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_DEV"]) delete env[k]
 mkdirSync(join(warmHome, "bin"))
 mkdirSync(join(warmHome, "dist"))
 copyFileSync(join(root, "bin/lich"), join(warmHome, "bin/lich"))
 copyFileSync(join(dist, "cli.cjs"), join(warmHome, "dist/cli.cjs"))
-copyFileSync(join(dist, "fast.cjs"), join(warmHome, "dist/fast.cjs"))
-// `sessions --json` takes the fast bundle (bin/lich), so the CLI's own cache is warmed with the
-// fast path turned off; `help` warms the light cache bin/lich uses for help and app launches.
 const warmUps = [
-  [["sessions", "--json"], "cli.cjs.cache", { LICH_NO_FAST_PATH: "1" }],
-  [["help"], "cli.cjs.light.cache", {}],
-  [["sessions", "--json"], "fast.cjs.cache", {}]
+  [["version", "--json"], "cli.cjs.cache"],
+  [["sessions", "--json"], "cli.cjs.light.cache"]
 ]
-for (const [args, cache, extra] of warmUps) {
+for (const [args, cache] of warmUps) {
   try {
-    execFileSync(process.execPath, [join(warmHome, "bin/lich"), ...args], { env: { ...env, ...extra }, stdio: "ignore" })
+    execFileSync(process.execPath, [join(warmHome, "bin/lich"), ...args], { env, stdio: "ignore" })
   } catch {
     // Exit 1 (no lich) is the expected outcome; the cache is written on exit all the same.
   }

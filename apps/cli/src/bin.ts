@@ -1,18 +1,20 @@
 /**
- * Entry of the CLI bundle (dist/cli.cjs): what argv means, decided without evaluating Effect.
- * Agents call lich constantly, so help, a refused word and an app launch never pay for Effect's
- * module top-levels, and a command's modules are evaluated only when it runs: main.js (the
- * @effect/cli runner) and each command are require()d, which esbuild turns into lazy initialisers
- * (measured in docs/ceilings.md, "CLI cold start"). Keep value imports here free of `effect`:
- * one would put all of it back on every path. App launches load the server bundle beside this one
- * through the loader bin/lich handed us, so a command never pays for the backend's modules.
+ * Entry of the CLI bundle (dist/cli.cjs): what argv means, read against the command table with the
+ * one parser, decided without evaluating Effect. Agents call lich constantly, so help, a refused
+ * line, an app launch and the hot commands (sessions, whoami, send, wait, reply: `plain` rows) never
+ * pay for Effect's module top-levels; a command whose handler is an Effect require()s main.ts (the
+ * runner) and its own module, which esbuild keeps as lazy initialisers (docs/ceilings.md, "CLI cold
+ * start"). Keep value imports here free of `effect`: one would put all of it back on every path.
+ * App launches load the server bundle beside this one through the loader bin/lich handed us.
  */
-import { commandNames, table } from "./commands/index.js"
+import { commandNames, commands } from "./commands/index.js"
 import { dispatch, unknownCommandLine } from "./dispatch.js"
 import { exitCodes } from "./exitCodes.js"
-import { ignoreEpipe } from "./fast/streams.js"
-import { renderHelp } from "./render/help.js"
-import { oneLine } from "./safeText.js"
+import { parse } from "./parse.js"
+import { commandHelp, renderHelp } from "./render/help.js"
+import type { CommandSpec, Ending, Values } from "./spec.js"
+import { ignoreEpipe } from "./streams.js"
+import { failText, outText, plain, stripAnsi } from "./text.js"
 
 declare const __lichLoad: ((name: string) => { startApp: (o: unknown) => void }) | undefined
 declare const __LICH_VERSION__: string
@@ -20,17 +22,53 @@ declare const __LICH_VERSION__: string
 // Read here as well as in commands/version.ts: importing that module would evaluate Effect.
 const version = typeof __LICH_VERSION__ === "string" ? __LICH_VERSION__ : "0.0.0-dev"
 
-const run = (name: string, args: ReadonlyArray<string>) => (require("./main.js") as typeof import("./main.js")).run(name, args, version)
+const out = (text: string) => {
+  const t = outText(text)
+  process.stdout.write(plain() ? stripAnsi(t) : t)
+}
 
-const refuse = (line: string) => {
-  process.stderr.write(`lich: ${oneLine(line)}\n`)
-  process.exitCode = exitCodes.Usage
+const fail = (message: string, code: number) => {
+  process.stderr.write(failText(message))
+  process.exitCode = code
+}
+
+const finish = (e: Ending, values: Values) => {
+  if (e._tag === "effect") return (require("./main.js") as typeof import("./main.js")).run(e.handler(), values)
+  if (e._tag === "out") {
+    out(e.text)
+    if (e.code !== 0) process.exitCode = e.code
+  } else fail(e.message, e.code)
+}
+
+const runParsed = (spec: CommandSpec, values: Values) => {
+  const r = spec.run!
+  if ("plain" in r) {
+    r.plain()(values).then(
+      (e) => finish(e, values),
+      (e: unknown) => fail(`lich failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`, 1)
+    )
+  } else (require("./main.js") as typeof import("./main.js")).run(r.effect(), values)
+}
+
+const command = (name: string, args: ReadonlyArray<string>): void => {
+  const p = parse(commands.find((c) => c.name === name)!, args)
+  if (p._tag === "usage") return fail(p.message, exitCodes.Usage)
+  if (p._tag === "help") return out(commandHelp(p.spec, p.path))
+  // `help` is a row of the table like any other (so `lich help` lists it), answered here.
+  if (p.spec.name === "help" && p.path === "help") return help(p.values.arg("command"))
+  runParsed(p.spec, p.values)
+}
+
+const help = (topic: string): void => {
+  if (topic === "") return out(renderHelp(version, commands))
+  if (topic === "--help" || topic === "-h") return command("help", ["--help"])
+  if (!commandNames.includes(topic)) return fail(unknownCommandLine({ word: topic, suggestion: "" }), exitCodes.Usage)
+  command(topic, ["--help"])
 }
 
 ignoreEpipe()
 
-const argv = process.argv.slice(2)
-const d = dispatch(argv, commandNames)
+const d = dispatch(process.argv.slice(2), commandNames)
 switch (d._tag) {
   case "app": {
     const load = (globalThis as { __lichLoad?: typeof __lichLoad }).__lichLoad
@@ -39,17 +77,15 @@ switch (d._tag) {
     break
   }
   case "unknown":
-    refuse(unknownCommandLine(d))
+    fail(unknownCommandLine(d), exitCodes.Usage)
     break
   case "usage":
-    refuse(d.message)
+    fail(d.message, exitCodes.Usage)
     break
   case "help":
-    if (d.topic === "") process.stdout.write(`${renderHelp(version, table)}\n`)
-    else if (!commandNames.includes(d.topic) || d.topic === "help") refuse(unknownCommandLine({ word: d.topic, suggestion: "" }))
-    else run(d.topic, ["--help"])
+    help(d.topic)
     break
   case "command":
-    run(d.name, d.args)
+    command(d.name, d.args)
     break
 }

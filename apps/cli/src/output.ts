@@ -1,13 +1,13 @@
 /**
  * Writing to the terminal. Agents read this output, so escape sequences are stripped whenever stdout
- * is not a TTY or NO_COLOR is set (@effect/cli writes them even when piped). The strings themselves
- * are made in fast/text.ts, which the fast path shares.
+ * is not a TTY or NO_COLOR is set . The strings themselves
+ * are made in text.ts, which the hot commands write directly.
  */
 import { Effect } from "effect"
 import type { ExitCode } from "./exitCodes.js"
-import { failText, outText } from "./fast/text.js"
+import { failText, outText } from "./text.js"
 
-export { plain, stripAnsi } from "./fast/text.js"
+export { plain, stripAnsi } from "./text.js"
 
 export const stdout = (text: string) =>
   Effect.sync(() => {
@@ -17,7 +17,7 @@ export const stdout = (text: string) =>
 /** One JSON line: the contract's machine output. */
 export const json = (value: unknown) => stdout(JSON.stringify(value))
 
-/** A failure: one `lich: …` line on stderr (fast/text.ts: the one multi-line exception). */
+/** A failure: one `lich: …` line on stderr (text.ts: the one multi-line exception). */
 export const failLine = (message: string) =>
   Effect.sync(() => {
     process.stderr.write(failText(message))

@@ -1,7 +1,7 @@
 /**
- * What both ways to the backend share — the full client (client.ts) and the fast path
- * (fast/request.ts) — as plain values: the fast bundle may evaluate no Effect, and client.ts does at
- * its top, so the two read them from here rather than one spelling the other's again.
+ * What both clients of the backend share — client.ts (Effect, the contract's schemas) and
+ * wire/call.ts (the hot commands, no Effect) — as plain values: the hot commands may evaluate no
+ * Effect, and client.ts does at its top, so the two read them from here.
  */
 
 /** The contract's line for "no lich is running". */

@@ -80,3 +80,10 @@ export const boundMessages = {
   insertTooLong: (bytes: number | string) =>
     `the text is ${bytes} bytes, over the 64 KiB limit — insert the path of the file instead of its contents`
 } as const
+
+/** RelayResult.detail of a pending outcome whose target never reported its state: lich cannot say it works. */
+export const UNREPORTED = "unreported"
+/** The same, while the task is still held for that target's prompt: nothing was typed there yet. */
+export const UNTYPED = "untyped"
+/** RelayResult.detail of an outcome whose target's process ended on the errand. */
+export const ENDED = "ended"

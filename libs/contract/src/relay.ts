@@ -13,12 +13,8 @@ import { Schema } from "effect"
 export const ResultStatus = Schema.Literal("answered", "pending", "unread", "undelivered", "unanswered", "stopped", "expired")
 export type ResultStatus = typeof ResultStatus.Type
 
-/** RelayResult.detail of a pending outcome whose target never reported its state: lich cannot say it works. */
-export const UNREPORTED = "unreported"
-/** The same, while the task is still held for that target's prompt: nothing was typed there yet. */
-export const UNTYPED = "untyped"
-/** RelayResult.detail of an outcome whose target's process ended on the errand. */
-export const ENDED = "ended"
+// RelayResult.detail's words (UNREPORTED, UNTYPED, ENDED) live in limits.ts, which imports nothing:
+// the CLI's relay commands render them without evaluating a schema (docs/ceilings.md, cold start).
 
 export class RelayResult extends Schema.Class<RelayResult>("RelayResult")({
   ticket: Schema.String,

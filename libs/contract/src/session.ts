@@ -13,7 +13,7 @@ export class Peer extends Schema.Class<Peer>("Peer")({
   kind: Schema.String,
   /** busy, done, waiting or "" (nothing reported): what the card shows too (limits.ts) */
   state: SessionState,
-  /** a session id, left unbranded: the fast path (apps/cli/src/fast) decodes rosters field by field as strings */
+  /** a session id, left unbranded: the CLI reads rosters with shapes derived from this schema (apps/cli/src/wire) */
   id: Schema.String,
   path: Schema.String,
   projectPath: Schema.String

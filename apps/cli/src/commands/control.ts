@@ -4,16 +4,16 @@
  * model or effort one at most (none goes back to the session's own), a slash command its name then
  * its arguments, abort none.
  */
-import { Args, Command } from "@effect/cli"
 import { Ask, Control, type ControlAction } from "@lich/contract"
 import { Effect } from "effect"
 import { exitCodeFor } from "../exitCodes.js"
 import { call } from "../layers.js"
 import { json as printJson, setExit, stdout } from "../output.js"
 import { askJson, controlJson, renderAsk, renderControl } from "../render/mod.js"
+import type { Values } from "../spec.js"
 import { Usage } from "../usage.js"
-import { WAIT_SLACK_MS } from "./relay.js"
-import { jsonFlag, projectFlag, sender } from "./shared.js"
+import { WAIT_SLACK_MS } from "./budgets.js"
+import { sender } from "./shared.js"
 
 const ACTIONS: ReadonlyArray<ControlAction> = ["prompt", "abort", "model", "effort", "command"]
 /** 60 s: the longest a session is waited on to confirm (a slash command), plus the socket's slack. */
@@ -42,59 +42,29 @@ export const controlValue = (action: ControlAction, words: ReadonlyArray<string>
   }
 }
 
-export const control = Command.make(
-  "control",
-  {
-    project: projectFlag,
-    json: jsonFlag,
-    session: Args.text({ name: "session" }).pipe(Args.withDescription("label, roster name or lich id of a Claude Code session")),
-    action: Args.text({ name: "action" }).pipe(Args.withDescription(`one of ${ACTIONS.join(", ")}`)),
-    words: Args.text({ name: "value" }).pipe(
-      Args.repeated,
-      Args.withDescription("the prompt, model, effort level, or slash command and its arguments")
+export const control = (f: Values) =>
+  Effect.gen(function* () {
+    const action = ACTIONS.find((a) => a === f.arg("action").toLowerCase())
+    if (action === undefined) return yield* new Usage({ message: `unknown action "${f.arg("action")}" — one of ${ACTIONS.join(", ")}` })
+    const v = controlValue(action, f.args("words"))
+    if (v instanceof Usage) return yield* v
+    const r = yield* call(
+      "relay",
+      Control,
+      { from: sender(), target: f.arg("session"), project: f.text("project"), action, value: v.value, args: v.args },
+      CONTROL_BUDGET_MS
     )
-  },
-  (f) =>
-    Effect.gen(function* () {
-      const action = ACTIONS.find((a) => a === f.action.toLowerCase())
-      if (action === undefined) return yield* new Usage({ message: `unknown action "${f.action}" — one of ${ACTIONS.join(", ")}` })
-      const v = controlValue(action, f.words)
-      if (v instanceof Usage) return yield* v
-      const r = yield* call(
-        "relay",
-        Control,
-        { from: sender(), target: f.session, project: f.project, action, value: v.value, args: v.args },
-        CONTROL_BUDGET_MS
-      )
-      yield* f.json ? printJson(controlJson(r)) : stdout(renderControl(r))
-      yield* setExit(exitCodeFor(r.state))
-    })
-).pipe(
-  Command.withDescription(
-    "Drive a running Claude Code session from outside its terminal: a prompt, an abort, its model or effort, a slash command."
-  )
-)
+    yield* f.flag("json") ? printJson(controlJson(r)) : stdout(renderControl(r))
+    yield* setExit(exitCodeFor(r.state))
+  })
 
-export const ask = Command.make(
-  "ask",
-  {
-    project: projectFlag,
-    json: jsonFlag,
-    session: Args.text({ name: "session" }).pipe(Args.withDescription("label, roster name or lich id of a Claude Code session")),
-    question: Args.text({ name: "question" }).pipe(Args.atLeast(1))
-  },
-  (f) =>
-    Effect.gen(function* () {
-      const r = yield* call(
-        "relay",
-        Ask,
-        { from: sender(), target: f.session, project: f.project, question: f.question.join(" ") },
-        ASK_BUDGET_MS
-      )
-      yield* f.json ? printJson(askJson(r)) : stdout(renderAsk(r))
-    })
-).pipe(
-  Command.withDescription(
-    "Ask a running Claude Code session a side question; it answers from its conversation, which the question never enters."
-  )
-)
+export const ask = (f: Values) =>
+  Effect.gen(function* () {
+    const r = yield* call(
+      "relay",
+      Ask,
+      { from: sender(), target: f.arg("session"), project: f.text("project"), question: f.args("question").join(" ") },
+      ASK_BUDGET_MS
+    )
+    yield* f.flag("json") ? printJson(askJson(r)) : stdout(renderAsk(r))
+  })

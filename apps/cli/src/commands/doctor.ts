@@ -3,7 +3,6 @@
  * exactly when a check fails; there is no --json (the exit code is the automation surface). Reads
  * the machine, not a running lich — whether one runs is one of the facts it reports.
  */
-import { Command } from "@effect/cli"
 import { diagnose, failed, machine } from "@lich/doctor"
 import { Effect } from "effect"
 // The launch's own browser rule, so doctor and a launch can never disagree about the window.
@@ -14,10 +13,9 @@ import { platformOf, renderDoctor } from "../render/doctor.js"
 import { pluginBriefs } from "./plugin.js"
 import { cliVersion } from "./version.js"
 
-export const doctor = Command.make("doctor", {}, () =>
+export const doctor = () =>
   Effect.gen(function* () {
     const report = yield* diagnose(machine(process.env, findBrowser, pluginBriefs))
     yield* stdout(renderDoctor(cliVersion(), platformOf(), report))
     if (failed(report)) yield* setExit(exitCodes.Failed)
   })
-).pipe(Command.withDescription("Say whether lich would start on this machine, and what would stop it."))

@@ -7,7 +7,6 @@
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { Command } from "@effect/cli"
 import { coordinates } from "@lich/singleton"
 import { Data, Effect } from "effect"
 import { stdout } from "../output.js"
@@ -53,7 +52,7 @@ const startBackend = (self: string) =>
     child.once("exit", (code) => done(new NativeRefused({ message: `lich --no-window exited (${code}) before it ran` })))
   })
 
-export const native = Command.make("native", {}, () =>
+export const native = () =>
   Effect.gen(function* () {
     const self = process.env.LICH_SELF ?? process.argv[1] ?? "lich"
     const file = findNative(process.env, self)
@@ -73,4 +72,3 @@ export const native = Command.make("native", {}, () =>
     })
     child.unref()
   })
-).pipe(Command.withDescription("Open the native window (experimental) on the running lich, starting one in the background if none runs."))

@@ -1,4 +1,3 @@
-import { Command, Options } from "@effect/cli"
 import { HostOpen, OPEN_PROMPT_WAIT_SECONDS, Open, type Opened, type RelayResult, Subagent } from "@lich/contract"
 import { Effect, Either } from "effect"
 import { exitCodes } from "../exitCodes.js"
@@ -6,29 +5,11 @@ import { call } from "../layers.js"
 import { failLine, json as printJson, setExit, stdout } from "../output.js"
 import { renderResult, resultJson } from "../render/relay.js"
 import { renderOpened, renderStartFailure } from "../render/spawn.js"
+import type { Values } from "../spec.js"
 import { Usage } from "../usage.js"
-import { sendTo, waitBudgetMs } from "./relay.js"
-import { hostFlag, jsonFlag, projectFlag, SPAWN_TIMEOUT_MS, sender } from "./shared.js"
-
-const text = (name: string, description: string) => Options.text(name).pipe(Options.withDescription(description), Options.withDefault(""))
-
-const flags = {
-  project: projectFlag,
-  kind: text("kind", "what the session runs: claude, codex, antigravity, opencode, omp, crush, cursor, kiro or shell"),
-  worktree: text("worktree", "the branch of a git worktree to open the session in (created when missing)"),
-  base: text("base", "the branch a new --worktree branch starts from (default: the project's current branch)"),
-  model: text("model", "the model the provider starts on, passed through unchecked"),
-  effort: text("effort", "the reasoning effort the provider starts at, passed through unchecked"),
-  ultracode: Options.boolean("ultracode").pipe(Options.withDescription("turn Claude Code's ultracode on")),
-  folder: text("folder", "the sidebar folder to file the new session under"),
-  prompt: text("prompt", "a task to hand the new session as soon as its agent is up (waits 20 s, then a ticket)"),
-  private: Options.boolean("private").pipe(Options.withDescription("with --prompt: keep the result to its ticket, as send --private")),
-  subagent: Options.boolean("subagent").pipe(
-    Options.withDescription("with --prompt: open it as this session's subagent worker, in this checkout (experimental)")
-  ),
-  host: hostFlag,
-  json: jsonFlag
-}
+import { waitBudgetMs } from "./budgets.js"
+import { sendTo } from "./hostRelay.js"
+import { SPAWN_TIMEOUT_MS, sender } from "./shared.js"
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 
@@ -131,8 +112,26 @@ const openPlain = (f: Flags) =>
     return { opened, delivery }
   })
 
-export const open = Command.make("open", flags, (f) =>
+/** The flags as open's helpers read them. */
+const flagsOf = (v: Values): Flags & { readonly subagent: boolean; readonly json: boolean } => ({
+  project: v.text("project"),
+  kind: v.text("kind"),
+  worktree: v.text("worktree"),
+  base: v.text("base"),
+  model: v.text("model"),
+  effort: v.text("effort"),
+  ultracode: v.flag("ultracode"),
+  folder: v.text("folder"),
+  prompt: v.text("prompt"),
+  private: v.flag("private"),
+  host: v.text("host"),
+  subagent: v.flag("subagent"),
+  json: v.flag("json")
+})
+
+export const open = (v: Values) =>
   Effect.gen(function* () {
+    const f = flagsOf(v)
     if (f.subagent) {
       const refused = subagentRefusal(f)
       if (refused) return yield* refused
@@ -160,4 +159,3 @@ export const open = Command.make("open", flags, (f) =>
       yield* setExit(exitCodes.Failed)
     }
   })
-).pipe(Command.withDescription("Open a new session, start it, and print the two names it answers to."))

@@ -9,7 +9,6 @@
 
 import * as os from "node:os"
 import * as path from "node:path"
-import { Args, Command } from "@effect/cli"
 import type { PluginAction, PluginRow } from "@lich/contract"
 import { type PluginBrief, whichOn } from "@lich/doctor"
 import {
@@ -25,8 +24,9 @@ import { resolveBinary } from "@lich/providers"
 import { configDir } from "@lich/singleton"
 import { Data, Effect } from "effect"
 import { renderPluginAction, renderPlugins } from "../render/plugin.js"
+import type { Values } from "../spec.js"
 import { Usage } from "../usage.js"
-import { jsonFlag, print } from "./shared.js"
+import { print } from "./shared.js"
 
 /** An install refused or failed: exit 1, one line. */
 class PluginRefused extends Data.TaggedError("Refused")<{ readonly message: string }> {}
@@ -85,25 +85,20 @@ const act = (json: boolean, action: PluginAction, id: string) =>
     return yield* print(json, row, (r) => renderPluginAction(action, r, before.installed))
   })
 
-export const plugin = Command.make(
-  "plugin",
-  { json: jsonFlag, words: Args.text({ name: "install|update|remove <provider>" }).pipe(Args.repeated) },
-  ({ json, words }) =>
-    Effect.gen(function* () {
-      if (words.length === 0) {
-        const ctx = yield* context()
-        return yield* print(
-          json,
-          pluginProviders.map((id) => rowOf(pluginState(ctx, id))),
-          renderPlugins
-        )
-      }
-      const [verb, id, ...rest] = words
-      if (!ACTIONS.includes(verb as PluginAction) || id === undefined || rest.length > 0) {
-        return yield* usage("usage: lich plugin [--json] | lich plugin install|update|remove <provider> [--json]")
-      }
-      return yield* act(json, verb as PluginAction, id)
-    })
-).pipe(
-  Command.withDescription("List lich's plugin installs per provider, or install, update or remove one (lich's own, beyond the contract).")
-)
+export const plugin = (v: Values) =>
+  Effect.gen(function* () {
+    const [json, words] = [v.flag("json"), v.args("words")]
+    if (words.length === 0) {
+      const ctx = yield* context()
+      return yield* print(
+        json,
+        pluginProviders.map((id) => rowOf(pluginState(ctx, id))),
+        renderPlugins
+      )
+    }
+    const [verb, id, ...rest] = words
+    if (!ACTIONS.includes(verb as PluginAction) || id === undefined || rest.length > 0) {
+      return yield* usage("usage: lich plugin [--json] | lich plugin install|update|remove <provider> [--json]")
+    }
+    return yield* act(json, verb as PluginAction, id)
+  })

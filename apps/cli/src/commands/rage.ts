@@ -7,7 +7,6 @@
 import { execFileSync } from "node:child_process"
 import * as os from "node:os"
 import * as path from "node:path"
-import { Command, Options } from "@effect/cli"
 import { DiagnosticReport } from "@lich/contract"
 import { type Answer, defaultName, envText, findInstance, listDir, logFiles, providerFacts, tail, whichOn, writeBundle } from "@lich/doctor"
 import { probeConfinement } from "@lich/sandbox"
@@ -18,6 +17,7 @@ import { findBrowser } from "../../../server/src/window/browser.js"
 import { stdout } from "../output.js"
 import { platformOf } from "../render/doctor.js"
 import { renderRageLines, renderReportMd } from "../render/rage.js"
+import type { Values } from "../spec.js"
 import { cliVersion } from "./version.js"
 
 /** The archive could not be written. Exit 1. */
@@ -64,13 +64,9 @@ const buildOf = (self: string): string => {
   }
 }
 
-const outputFlag = Options.text("output").pipe(
-  Options.withDescription("where to write the archive (default ./lich-rage-<timestamp>.tar.gz)"),
-  Options.withDefault("")
-)
-
-export const rage = Command.make("rage", { output: outputFlag }, ({ output }) =>
+export const rage = (v: Values) =>
   Effect.gen(function* () {
+    const output = v.text("output")
     const env = process.env
     const at = new Date()
     const coords = quietly(() => coordinates(env))
@@ -102,4 +98,3 @@ export const rage = Command.make("rage", { output: outputFlag }, ({ output }) =>
     })
     yield* stdout(renderRageLines(file, report))
   })
-).pipe(Command.withDescription("Collect a bug report from this machine into a tar.gz; nothing is uploaded."))

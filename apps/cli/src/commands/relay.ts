@@ -1,33 +1,15 @@
-/** send, wait and reply: handing a task over, holding the line for its answer, answering one. */
-import { Args, Command, Options } from "@effect/cli"
-import {
-  Collect,
-  DEFAULT_WAIT_SECONDS,
-  HostSend,
-  HostWait,
-  MAX_WAIT_SECONDS,
-  type RelayResult,
-  Reply,
-  Send,
-  type SendPayload,
-  Ticket,
-  Wait
-} from "@lich/contract"
-import { Effect } from "effect"
+/**
+ * send, wait and reply: handing a task over, holding the line for its answer, answering one. Hot
+ * commands — agents run them on every task — so they run without Effect (spec.ts `plain`).
+ */
+import type { Ticket } from "@lich/contract"
 import { exitCodeFor, exitCodes } from "../exitCodes.js"
-import { call } from "../layers.js"
-import { json as printJson, setExit, stdout } from "../output.js"
 import { renderCollected, renderReplied, renderResult, resultJson } from "../render/relay.js"
-import { Usage } from "../usage.js"
-import { hostFlag, jsonFlag, projectFlag, sender } from "./shared.js"
-
-/** 30 s over the wait itself: the server answers "pending" at the deadline, never the socket. */
-export const WAIT_SLACK_MS = 30_000
-
-const timeoutFlag = Options.integer("timeout").pipe(
-  Options.withDescription(`seconds to hold the line for the answer (default ${DEFAULT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS})`),
-  Options.withDefault(0)
-)
+import type { Ending, Values } from "../spec.js"
+import { callPlain } from "../wire/call.js"
+import { waitBudgetMs } from "./budgets.js"
+import { ended, onHost, usageEnding } from "./ending.js"
+import { sender } from "./sender.js"
 
 /**
  * 10 min: a reply is one small write, but a backend under load (or paused: a laptop lid, a SIGSTOP)
@@ -47,81 +29,63 @@ export const REPLY_PATIENCE_MS = 10 * 60_000
 const replyUnsure = (ticket: string) => (why: string) =>
   `not sure the answer landed: lich got it but did not confirm (${why}) — run the same lich reply ${ticket === "" ? "" : `${ticket} `}again once lich answers (lich version shows it): if it landed, lich says the ticket is answered already, and an answer is never filed twice`
 
-export const waitBudgetMs = (seconds: number): number =>
-  (seconds <= 0 ? DEFAULT_WAIT_SECONDS : Math.min(seconds, MAX_WAIT_SECONDS)) * 1000 + WAIT_SLACK_MS
+type Result = Parameters<typeof resultJson>[0]
 
-/** Prints one outcome and sets the exit code its status maps to. */
-export const printResult = (r: RelayResult, asJson: boolean) =>
-  Effect.zipRight(asJson ? printJson(resultJson(r)) : stdout(renderResult(r, "cli", sender() !== "")), setExit(exitCodeFor(r.status)))
+/** One outcome, with the exit code its status maps to. */
+const outcome = (r: Result, asJson: boolean): Ending => ({
+  _tag: "out",
+  text: asJson ? JSON.stringify(resultJson(r)) : renderResult(r, "cli", sender() !== ""),
+  code: exitCodeFor(r.status)
+})
 
-/**
- * A send to a session here, or with a host to one on that host's lich: either way the errand is this
- * lich's own, so its wait, inbox, nudge and exit code are the same.
- */
-export const sendTo = (host: string, p: SendPayload) =>
-  host === "" ? call("relay", Send, p, waitBudgetMs(p.timeout)) : call("hosts", HostSend, { host, ...p }, waitBudgetMs(p.timeout))
+const relayed = (c: Awaited<ReturnType<typeof callPlain<"relay.Send">>>, asJson: boolean): Ending =>
+  c.ok ? outcome(c.value, asJson) : ended(c, asJson, () => "")
 
-export const send = Command.make(
-  "send",
-  {
-    project: projectFlag,
-    timeout: timeoutFlag,
-    private: Options.boolean("private").pipe(
-      Options.withDescription("keep the result to its ticket: no note at your prompt, not returned by a ticketless wait")
-    ),
-    host: hostFlag,
-    json: jsonFlag,
-    session: Args.text({ name: "session" }).pipe(Args.withDescription("label, roster name or lich id of the target")),
-    prompt: Args.text({ name: "prompt" }).pipe(Args.withDescription("the task, typed at the target's prompt"))
-  },
-  (f) =>
-    Effect.flatMap(
-      sendTo(f.host, { from: sender(), target: f.session, project: f.project, prompt: f.prompt, timeout: f.timeout, private: f.private }),
-      (r) => printResult(r, f.json)
+export const send = async (v: Values): Promise<Ending> => {
+  if (v.text("host") !== "") return onHost("send")
+  const timeout = v.int("timeout")
+  const payload = {
+    from: sender(),
+    target: v.arg("session"),
+    project: v.text("project"),
+    prompt: v.arg("prompt"),
+    timeout,
+    private: v.flag("private")
+  }
+  return relayed(await callPlain("relay.Send", payload, waitBudgetMs(timeout)), v.flag("json"))
+}
+
+const collect = async (v: Values): Promise<Ending> => {
+  if (v.text("host") !== "") {
+    return usageEnding(
+      `--host waits on one ticket: lich wait <ticket> --host ${v.text("host")}; what sessions on a host answered you is collected by a plain lich wait`
     )
-).pipe(Command.withDescription("Type a task at another session's prompt, submit it, and wait for its answer."))
+  }
+  if (sender() === "") {
+    return usageEnding("collecting needs a session of your own — outside one, wait on the ticket instead: lich wait <ticket>")
+  }
+  const timeout = v.int("timeout")
+  const c = await callPlain("relay.Collect", { from: sender(), timeout, noWait: v.flag("noWait") }, waitBudgetMs(timeout))
+  if (!c.ok) return ended(c, false, () => "")
+  // A batch has no single status: anything collected is done; came back empty with errands open is 2.
+  const code = c.value.results.length === 0 && c.value.open.length > 0 ? exitCodeFor("pending") : exitCodes.answered
+  const text = v.flag("json") ? JSON.stringify({ results: c.value.results.map(resultJson), open: c.value.open }) : renderCollected(c.value)
+  return { _tag: "out", text, code }
+}
 
-export const wait = Command.make(
-  "wait",
-  {
-    timeout: timeoutFlag,
-    noWait: Options.boolean("no-wait").pipe(Options.withDescription("collect what is ready without holding the line (takes no ticket)")),
-    host: hostFlag,
-    json: jsonFlag,
-    ticket: Args.text({ name: "ticket" }).pipe(Args.optional)
-  },
-  (f) =>
-    Effect.gen(function* () {
-      if (f.ticket._tag === "Some") {
-        if (f.noWait) return yield* new Usage({ message: "--no-wait collects everything ready and takes no ticket — drop one of them" })
-        const p = { from: sender(), ticket: Ticket.make(f.ticket.value), timeout: f.timeout }
-        const budget = waitBudgetMs(f.timeout)
-        const r = yield* f.host === "" ? call("relay", Wait, p, budget) : call("hosts", HostWait, { host: f.host, ...p }, budget)
-        return yield* printResult(r, f.json)
-      }
-      if (f.host !== "") {
-        return yield* new Usage({
-          message: `--host waits on one ticket: lich wait <ticket> --host ${f.host}; what sessions on a host answered you is collected by a plain lich wait`
-        })
-      }
-      if (sender() === "") {
-        return yield* new Usage({
-          message: "collecting needs a session of your own — outside one, wait on the ticket instead: lich wait <ticket>"
-        })
-      }
-      const c = yield* call("relay", Collect, { from: sender(), timeout: f.timeout, noWait: f.noWait }, waitBudgetMs(f.timeout))
-      yield* f.json ? printJson({ results: c.results.map(resultJson), open: c.open }) : stdout(renderCollected(c))
-      // A batch has no single status: anything collected is done; came back empty with errands open is 2.
-      yield* setExit(c.results.length === 0 && c.open.length > 0 ? exitCodeFor("pending") : exitCodes.answered)
-    })
-).pipe(Command.withDescription("Wait again on a ticket, or with none collect every result waiting for this session."))
+export const wait = async (v: Values): Promise<Ending> => {
+  if (!v.has("ticket")) return collect(v)
+  if (v.flag("noWait")) return usageEnding("--no-wait collects everything ready and takes no ticket — drop one of them")
+  if (v.text("host") !== "") return onHost("wait")
+  const timeout = v.int("timeout")
+  const payload = { from: sender(), ticket: v.arg("ticket") as Ticket, timeout }
+  return relayed(await callPlain("relay.Wait", payload, waitBudgetMs(timeout)), v.flag("json"))
+}
 
-export const reply = Command.make("reply", { words: Args.text({ name: "[ticket] answer" }).pipe(Args.between(1, 2)) }, (f) =>
-  Effect.gen(function* () {
-    const [a, b] = f.words
-    const ticket = b === undefined ? "" : a!
-    const answer = b === undefined ? a! : b
-    yield* call("relay", Reply, { from: sender(), ticket: Ticket.make(ticket), answer }, REPLY_PATIENCE_MS, replyUnsure(ticket))
-    yield* stdout(renderReplied())
-  })
-).pipe(Command.withDescription("Hand an answer to the session waiting on a ticket (or the one request open against this session)."))
+export const reply = async (v: Values): Promise<Ending> => {
+  const [a, b] = v.args("words")
+  const ticket = b === undefined ? "" : a!
+  const answer = b === undefined ? a! : b
+  const r = await callPlain("relay.Reply", { from: sender(), ticket: ticket as Ticket, answer }, REPLY_PATIENCE_MS, replyUnsure(ticket))
+  return ended(r, false, renderReplied)
+}

@@ -1,12 +1,11 @@
 import * as net from "node:net"
-import { Command } from "@effect/cli"
 import { Info, Quit } from "@lich/contract"
 import { coordinates } from "@lich/singleton"
 import { Effect, Option } from "effect"
 import { NO_LICH, Unreachable } from "../client.js"
 import { call } from "../layers.js"
 import { json as printJson, stdout } from "../output.js"
-import { jsonFlag } from "./shared.js"
+import type { Values } from "../spec.js"
 
 declare const __LICH_VERSION__: string
 export const cliVersion = (): string => (typeof __LICH_VERSION__ === "string" ? __LICH_VERSION__ : "0.0.0-dev")
@@ -14,8 +13,9 @@ export const cliVersion = (): string => (typeof __LICH_VERSION__ === "string" ? 
 /** 2 s: a lich that has not answered by then is left out — no server is a normal state here. */
 const SERVER_VERSION_TIMEOUT_MS = 2_000
 
-export const version = Command.make("version", { json: jsonFlag }, ({ json }) =>
+export const version = (v: Values) =>
   Effect.gen(function* () {
+    const json = v.flag("json")
     const server = yield* call("system", Info, {}, SERVER_VERSION_TIMEOUT_MS).pipe(
       Effect.map((i) => i.version),
       Effect.option
@@ -25,7 +25,6 @@ export const version = Command.make("version", { json: jsonFlag }, ({ json }) =>
     }
     yield* stdout(Option.isSome(server) ? `lich ${cliVersion()}\nserver ${server.value}` : `lich ${cliVersion()}`)
   })
-).pipe(Command.withDescription("Print this build's version, and the version of the lich it would talk to."))
 
 /** 15 s: how long quit waits for the port to be free before it calls the quit a failure. */
 const QUIT_WAIT_MS = 15_000
@@ -42,7 +41,7 @@ const portAnswers = (port: number) =>
     s.once("error", () => resume(Effect.succeed(false)))
   })
 
-export const quit = Command.make("quit", {}, () =>
+export const quit = () =>
   Effect.gen(function* () {
     const c = coordinates(process.env)
     if (!c) return yield* new Unreachable({ message: NO_LICH })
@@ -57,4 +56,3 @@ export const quit = Command.make("quit", {}, () =>
     }
     yield* stdout("lich has quit.")
   })
-).pipe(Command.withDescription("End the running lich: every session's process ends with it."))

@@ -1,10 +1,11 @@
 /**
  * What the CLI writes, as plain strings: the ANSI stripping for a reader that is not a colour
  * terminal, the one `lich: …` failure line, and how a stdout text ends. output.ts wraps these in
- * Effect for the commands; the fast path (fast/bin.ts) writes them directly. One module for both, so
- * the two paths cannot drift apart byte by byte. No `effect` here: the fast path must not evaluate it.
+ * Effect for the commands that run on Effect; the hot commands (bin.ts) write them directly. One
+ * module for both, so the two kinds of command cannot drift apart byte by byte. No `effect` here:
+ * the hot commands must not evaluate it.
  */
-import { oneLine } from "../safeText.js"
+import { oneLine } from "./safeText.js"
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g

@@ -1,0 +1,80 @@
+/**
+ * What a command is, as data: its flags, its arguments, its words for `lich help`, and the handler
+ * that runs it. commands/index.ts holds one row of this per command, and everything else is read
+ * off those rows — the parser (parse.ts), the usage line and `--help` page (render/help.ts), and
+ * `lich help` — so a flag is declared once and parsed, listed and documented from that one place.
+ * Imports no `effect`: bin.ts reads the table on every call.
+ */
+import type { ExitCode } from "./exitCodes.js"
+
+/** A flag: `--name` alone (boolean), or `--name <value>` / `--name=<value>`. */
+export type FlagKind = "boolean" | "text" | "integer" | { readonly choices: ReadonlyArray<string> }
+
+export interface FlagSpec {
+  readonly name: string
+  readonly kind: FlagKind
+  readonly about: string
+}
+
+/** Positional words: `min` to `max` of them (max Infinity: any number), bound to `key`. */
+export interface ArgSpec {
+  readonly key: string
+  /** As the usage line shows it: `<session>`, `[<ticket>]`, `[<session>] <label>`. */
+  readonly usage: string
+  readonly min: number
+  readonly max: number
+  readonly about?: string
+}
+
+/** A parsed command line: each flag by its camelCase name and each argument by its key. */
+export interface Values {
+  readonly flag: (name: string) => boolean
+  readonly text: (name: string) => string
+  readonly int: (name: string) => number
+  /** An argument of at most one word: the word, or "" when it was left out. */
+  readonly arg: (key: string) => string
+  /** An argument of several words, in order. */
+  readonly args: (key: string) => ReadonlyArray<string>
+  /** Whether an optional argument was given at all ("" given is given). */
+  readonly has: (key: string) => boolean
+}
+
+/**
+ * What a hot command ends in, written by bin.ts: text for stdout and an exit code, or one failure
+ * line. Hot commands run without Effect (docs/ceilings.md, "CLI cold start").
+ */
+export type Ending =
+  | { readonly _tag: "out"; readonly text: string; readonly code: ExitCode }
+  | { readonly _tag: "fail"; readonly message: string; readonly code: ExitCode }
+  /** The command line is one the handler's Effect twin answers (`--host`): main.ts runs it instead. */
+  | { readonly _tag: "effect"; readonly handler: () => (v: Values) => unknown }
+
+/** A handler, required on first use so a call evaluates only its own command's modules. */
+export type Run =
+  | { readonly plain: () => (v: Values) => Promise<Ending> }
+  /** Returns an Effect, run by main.ts; typed loosely here so this module stays free of `effect`. */
+  | { readonly effect: () => (v: Values) => unknown }
+
+export interface CommandSpec {
+  readonly name: string
+  /** The one line `lich help` lists it with. */
+  readonly summary: string
+  /** The paragraph its `--help` page opens with. */
+  readonly about: string
+  readonly flags: ReadonlyArray<FlagSpec>
+  readonly args: ReadonlyArray<ArgSpec>
+  /** A group (`theme list|switch`): its flags are every subcommand's too. */
+  readonly subcommands?: ReadonlyArray<CommandSpec>
+  /** Absent on a group, whose subcommands run. */
+  readonly run?: Run
+  /** A command of lich's own, beyond the contract: `lich help` says so. */
+  readonly own?: boolean
+}
+
+/** `no-wait` → `noWait`: the name a handler reads a flag by. */
+export const flagKey = (name: string): string => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/** A row's handler that runs without Effect; `load` require()s its module. */
+export const plain = (load: () => (v: Values) => Promise<Ending>): Run => ({ plain: load })
+/** A row's handler that returns an Effect for main.ts to run; `load` require()s its module. */
+export const effect = (load: () => (v: Values) => unknown): Run => ({ effect: load })
