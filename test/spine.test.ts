@@ -70,7 +70,9 @@ describe("a fresh backend", () => {
   it("prints a command's help from the flags it parses, plain when piped", async () => {
     const r = await b.lich(["send", "--help"])
     expect(r.code).toBe(0)
-    expect(r.stdout.split("\n")[0]).toBe("usage: lich send [--project text] [--timeout integer] [--private] [--json] <session> <prompt>")
+    expect(r.stdout.split("\n")[0]).toBe(
+      "usage: lich send [--project text] [--timeout integer] [--private] [--host text] [--json] <session> <prompt>"
+    )
     expect(r.stdout).toContain("--timeout integer")
     expect(r.stdout).not.toMatch(/\x1b\[/)
     expect((await b.lich(["help", "close"])).stdout).toMatch(/^usage: lich close .*--worktree keep \| remove/)

@@ -110,7 +110,9 @@ describe("the parser", () => {
     expect(refused("send", ["--json", "--json", "a", "b"])).toBe("--json is given twice — give it once")
     expect(refused("sessions", ["--json=yes"])).toBe("--json takes no value")
     expect(refused("send", ["docs"])).toBe(`send needs <prompt> — usage: lich ${usageLine(row("send"))}`)
-    expect(refused("sessions", ["extra"])).toBe('sessions takes no more arguments, but got "extra" — usage: lich sessions [--json]')
+    expect(refused("sessions", ["extra"])).toBe(
+      'sessions takes no more arguments, but got "extra" — usage: lich sessions [--json] [--host text]'
+    )
     expect(refused("theme", [])).toBe("theme needs a subcommand (list or switch) — `lich theme --help` says what each does")
     expect(refused("theme", ["--json", "lsit"])).toBe('unknown subcommand "lsit" for lich theme — it takes list or switch')
     for (const name of commandNames) {
@@ -136,7 +138,7 @@ describe("the parser", () => {
       expect(p._tag).toBe("help")
     }
     expect(commandHelp(row("send")).split("\n")[0]).toBe(
-      "usage: lich send [--project text] [--timeout integer] [--private] [--json] <session> <prompt>"
+      "usage: lich send [--project text] [--timeout integer] [--private] [--host text] [--json] <session> <prompt>"
     )
     expect(commandHelp(row("close"))).toMatch(/^usage: lich close .*--worktree keep \| remove/)
   })
