@@ -6,7 +6,7 @@
  */
 
 import * as path from "node:path"
-import { CostLayer } from "@lich/cost"
+import { CostHandlers, CostLedger } from "@lich/cost"
 import { EventHub, HookReports } from "@lich/events"
 import { ChangesLayer, Git, GitHandlers, PrsLayer, ReviewLayer } from "@lich/git"
 import { Hooks } from "@lich/hooks"
@@ -14,7 +14,7 @@ import { HostsConfig, HostsLayer } from "@lich/hosts"
 import { costReaders, PluginInstalls, PluginLayer, pluginContext } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
 import { ptyLayer } from "@lich/ptyhost"
-import { RelayLayer, WindowOpener } from "@lich/relay"
+import { RelayLayer, SpendMeter, WindowOpener } from "@lich/relay"
 import { configDir } from "@lich/singleton"
 import { DeskLayer, ServerConfig, type ServerConfigShape, SessionStates, SpawnLayer, WorkspaceLayer } from "@lich/spawn"
 import { StoreLive } from "@lich/store"
@@ -57,6 +57,17 @@ const FocusWindow = Layer.effect(
   Effect.map(Window, (w) => WindowOpener.of({ attached: w.attached, open: Effect.suspend(() => w.open()) }))
 )
 
+/** The timeline charges each errand what its target spent: the relay's seam, over the cost ledger. */
+const LedgerSpend = Layer.effect(
+  SpendMeter,
+  Effect.map(CostLedger, (ledger) =>
+    SpendMeter.of({
+      // A ledger that cannot be read leaves the errand unpriced ("" is a lower bound), never fails the record.
+      read: (id) => ledger.spent(id).pipe(Effect.orElseSucceed(() => ({ costUsd: 0, source: "" as const })))
+    })
+  )
+)
+
 export const appLayer = (config: ServerConfigShape, dbFile: string) => {
   const base = Layer.mergeAll(
     Layer.succeed(ServerConfig, config),
@@ -71,7 +82,9 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
   )
   const workspace = Layer.merge(WorkspaceLayer, ModChannel.layer).pipe(Layer.provideMerge(base))
   const window = Window.layer.pipe(Layer.provideMerge(workspace))
-  const relay = RelayLayer.pipe(Layer.provide(FocusWindow), Layer.provideMerge(window))
+  // One ledger for `lich cost` and the relay's timeline: two would scan every transcript twice.
+  const ledger = CostLedger.layer(costReaders(config.env, config.home)).pipe(Layer.provideMerge(window))
+  const relay = RelayLayer.pipe(Layer.provide(FocusWindow), Layer.provide(LedgerSpend), Layer.provideMerge(ledger))
   // User themes live in <config>/lich/themes; the cost ledger reads the transcripts the providers
   // write under the sessions' own home.
   return Layer.mergeAll(
@@ -79,7 +92,7 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     DeskLayer,
     SystemLayer,
     ThemesLayer(path.join(configDir(config.env), "themes")),
-    CostLayer(costReaders(config.env, config.home)),
+    CostHandlers,
     PluginLayer,
     // git reads and landing: the lib serves its own group over the workspace.
     GitHandlers.pipe(

@@ -4,6 +4,7 @@
  * plugin author reading either side sees the same words.
  */
 import { Schema } from "effect"
+import { ErrandRecord } from "./errands.js"
 import { SessionGit } from "./gitChanges.js"
 import { ReviewState } from "./gitReview.js"
 import { HostState } from "./hosts.js"
@@ -52,6 +53,8 @@ export const SessionRelayStalled = Schema.TaggedStruct("session-relay-stalled", 
   targetId: Schema.String,
   target: Schema.String
 })
+/** Errand records that changed since the last such event (the relay gathers a burst into one). */
+export const ErrandRecords = Schema.TaggedStruct("errand-records", { records: Schema.Array(ErrandRecord) })
 export const SessionInbox = Schema.TaggedStruct("session-inbox", { id: Schema.String, count: Schema.Number })
 export const SessionFocus = Schema.TaggedStruct("session-focus", { id: Schema.String, projectId: Schema.String })
 export const SessionAgent = Schema.TaggedStruct("session-agent", { id: Schema.String, agent: Schema.String })
@@ -100,6 +103,7 @@ export const LichEvent = Schema.Union(
   SessionFolder,
   SessionRelay,
   SessionRelayStalled,
+  ErrandRecords,
   SessionInbox,
   SessionFocus,
   SessionAgent,

@@ -6,6 +6,7 @@ import * as RpcGroup from "@effect/rpc/RpcGroup"
 import { Cost } from "./cost.js"
 import * as Desk from "./desk.js"
 import { Diagnostics } from "./diagnostics.js"
+import { Errands } from "./errands.js"
 import * as Git from "./gitRpc.js"
 import { Ask, Control } from "./mod.js"
 import { PluginInstallRpc, PluginRemove, PluginStates, PluginUpdate } from "./plugin.js"
@@ -57,7 +58,7 @@ import { Subagent } from "./subagent.js"
  * procedures' logic lives. A procedure moved between owners keeps its path.
  */
 /** libs/relay: handing work over and driving sessions. */
-export const RelayRpcs = RpcGroup.make(Send, Wait, Collect, Reply, Insert, Focus, Control, Ask, Subagent).prefix("relay.")
+export const RelayRpcs = RpcGroup.make(Send, Wait, Collect, Reply, Insert, Focus, Control, Ask, Subagent, Errands).prefix("relay.")
 /** libs/spawn: who is there, from the workspace's cards. */
 export const PeerRpcs = RpcGroup.make(Peers, Whoami).prefix("relay.")
 /** libs/spawn: sessions opened, closed, named and filed. */

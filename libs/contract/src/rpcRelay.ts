@@ -20,7 +20,9 @@ export const SendPayload = Schema.Struct({
   project,
   prompt: Schema.String,
   timeout: Schema.Number,
-  private: Schema.Boolean
+  private: Schema.Boolean,
+  /** Where a send with no session behind it comes from, for the timeline: absent = the command line. */
+  via: Schema.optional(Schema.Literal("window"))
 })
 export type SendPayload = typeof SendPayload.Type
 export const WaitPayload = Schema.Struct({ from, ticket: Ticket, timeout: Schema.Number })

@@ -6,13 +6,13 @@
  * during a report must not write the same row twice. With the readout off (`cost.readout` = off)
  * nothing is read or recorded, and the report says so.
  */
-import { type CostPayload, type CostReport, CostRpcs, Failed, type LichEvent, Refused } from "@lich/contract"
+import { type CostPayload, type CostReport, CostRpcs, type CostSourceName, Failed, type LichEvent, Refused } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Ledger, Settings, type StoreError } from "@lich/store"
 import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
 import { catalogue, type Pricer } from "./pricing.js"
 import type { CostReaders } from "./readers.js"
-import { type CostFilter, costReport, REPORTED_PREFIX } from "./report.js"
+import { type CostFilter, costReport, REPORTED_PREFIX, sessionSpend } from "./report.js"
 import { makeScanner } from "./scanner.js"
 
 /** The window's switch (Settings › cost readout): "off" stops all counting; unset means on. */
@@ -24,6 +24,8 @@ export interface CostLedgerShape {
   /** What a provider reported a conversation cost so far (a running figure: the latest wins). */
   readonly record: (sessionId: string, conversationId: string, costUsd: number) => Effect.Effect<void, StoreError>
   readonly report: (f: Omit<CostFilter, "now">) => Effect.Effect<CostReport, Refused | Failed>
+  /** One session's spend so far, its transcripts read first (the relay's timeline charges errands with it). */
+  readonly spent: (sessionId: string) => Effect.Effect<{ readonly costUsd: number; readonly source: CostSourceName }, StoreError>
   /** What one hub event means to the ledger; the layer runs it for every event it hears. */
   readonly observe: (e: LichEvent) => Effect.Effect<void>
 }
@@ -80,16 +82,26 @@ const make = (readers: CostReaders, price: Pricer) =>
       Effect.catchTag("StoreError", (e) => Effect.fail(new Failed({ message: e.message })))
     )
 
+    const spent = Effect.fn("CostLedger.spent")(function* (sessionId: string) {
+      yield* scan(sessionId)
+      const on = yield* readout
+      const s = (yield* ledger.sessions()).find((x) => x.id === sessionId)
+      return s === undefined ? { costUsd: 0, source: "" as const } : sessionSpend(s, on)
+    })
+
     // A turn that ends is read at once; a reported figure is recorded as it arrives.
     const observe = (e: LichEvent): Effect.Effect<void> =>
       observed({ scan, record }, e).pipe(Effect.catchAll((err) => Effect.logWarning(`cost ledger: ${err.message}`)))
     yield* Effect.forkScoped(Stream.runForEach(hub.stream, observe))
 
-    return CostLedger.of({ scan, record, report, observe })
+    return CostLedger.of({ scan, record, report, spent, observe })
   })
 
 /** `system.Cost` over the ledger: the report reads what the transcripts added since the last one. */
 export const CostLayer = (readers: CostReaders, price: Pricer = catalogue) =>
-  CostRpcs.toLayer(
-    Effect.map(CostLedger, (ledger) => CostRpcs.of({ "system.Cost": Effect.fn("system.Cost")((p: CostPayload) => ledger.report(p)) }))
-  ).pipe(Layer.provide(CostLedger.layer(readers, price)))
+  CostHandlers.pipe(Layer.provide(CostLedger.layer(readers, price)))
+
+/** `system.Cost` over a ledger already in context (the server shares one with the relay's SpendMeter). */
+export const CostHandlers = CostRpcs.toLayer(
+  Effect.map(CostLedger, (ledger) => CostRpcs.of({ "system.Cost": Effect.fn("system.Cost")((p: CostPayload) => ledger.report(p)) }))
+)

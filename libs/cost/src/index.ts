@@ -3,10 +3,10 @@
  * reader shares, pricing from a pinned catalogue, and the report's arithmetic. The readers of each
  * provider's transcripts live with that provider's integration (libs/integrations).
  */
-export { CostLayer, CostLedger, type CostLedgerShape, READOUT_KEY } from "./CostLedger.js"
+export { CostHandlers, CostLayer, CostLedger, type CostLedgerShape, READOUT_KEY } from "./CostLedger.js"
 export { fresh, num, obj, type ScanState, SKIP, STOP, type Step, scanLines, timeOf } from "./lines.js"
 export { catalogue, type PriceProvider, type Pricer, type Tokens } from "./pricing.js"
 export { readFrom } from "./read.js"
 export type { CostReader, CostReaders, TotalReader } from "./readers.js"
-export { activityOf, type CostFilter, costReport, effectiveRows, REPORTED_PREFIX } from "./report.js"
+export { activityOf, type CostFilter, costReport, effectiveRows, REPORTED_PREFIX, sessionSpend } from "./report.js"
 export { listDir, safeId, type Transcript } from "./transcripts.js"

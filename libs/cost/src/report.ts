@@ -54,6 +54,12 @@ const price = (s: CostedSession, readout: boolean): Priced => {
   }
 }
 
+/** One session's spend so far and its rung ("" when lich could not price all of it: a lower bound). */
+export const sessionSpend = (s: CostedSession, readout: boolean): { readonly costUsd: number; readonly source: CostSourceName } => {
+  const p = price(s, readout)
+  return { costUsd: p.costUsd, source: p.counted ? p.source : "" }
+}
+
 const sum = (xs: ReadonlyArray<Priced>) => xs.reduce((a, x) => a + x.costUsd, 0)
 
 /** The report, or the refusal for a --project no session sits under. */

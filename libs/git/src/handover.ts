@@ -20,7 +20,8 @@ export const handOver = (relay: Context.Context<RelayCalls>, targetId: string, p
     project: "",
     prompt,
     timeout: HAND_OVER_HOLD_S,
-    private: false
+    private: false,
+    via: "window"
   }).pipe(Effect.provide(relay))
 
 /** The errand's outcome once it is in: answered, or one of the ways an errand ends without an answer. */

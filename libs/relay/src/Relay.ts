@@ -12,6 +12,7 @@ import {
   type CollectPayload,
   type ControlPayload,
   ENDED,
+  type ErrandsPayload,
   type FocusPayload,
   type InsertPayload,
   RelayRpcs,
@@ -30,6 +31,8 @@ import { CrossHostLayer } from "./CrossHost.js"
 import { ask, control } from "./control.js"
 import { type Core, RelayCore, type Work } from "./core.js"
 import { carryOut, type DeliveryDeps, typeAt } from "./deliver.js"
+import { ErrandLog } from "./errandLog.js"
+import { listErrands } from "./errands.js"
 import { makeExtras } from "./extras.js"
 import { ErrandJournal } from "./journal.js"
 import { hasTools, kindOf } from "./kinds.js"
@@ -126,6 +129,7 @@ const handlers = Effect.gen(function* () {
   const { core, ws, terminals, tickets } = p
   const extras = yield* makeExtras({ ws, projects: yield* Projects, terminals, core, window: yield* WindowOpener })
   const controls = { ws, terminals, channel: p.channel, modPolls: p.viaMod.modPolls }
+  const log = yield* ErrandLog
   yield* run(p)
   yield* reconcile(core, terminals)
   return RelayRpcs.of({
@@ -137,7 +141,8 @@ const handlers = Effect.gen(function* () {
     "relay.Focus": Effect.fn("relay.Focus")((q: FocusPayload) => extras.focus(q)),
     "relay.Control": Effect.fn("relay.Control")((q: ControlPayload) => control(controls, q)),
     "relay.Ask": Effect.fn("relay.Ask")((q: AskPayload) => ask(controls, q)),
-    "relay.Subagent": Effect.fn("relay.Subagent")((q: SubagentPayload) => openSubagent(p.subagents, q))
+    "relay.Subagent": Effect.fn("relay.Subagent")((q: SubagentPayload) => openSubagent(p.subagents, q)),
+    "relay.Errands": Effect.fn("relay.Errands")((q: ErrandsPayload) => listErrands(ws, log, q))
   })
 })
 
@@ -153,5 +158,6 @@ const closeNotice = Layer.effect(
  */
 export const RelayLayer = Layer.mergeAll(RelayRpcs.toLayer(handlers), closeNotice, CrossHostLayer).pipe(
   Layer.provideMerge(RelayCore.layer),
+  Layer.provideMerge(ErrandLog.layer),
   Layer.provide(ErrandJournal.layer)
 )

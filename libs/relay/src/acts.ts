@@ -6,6 +6,7 @@
 import type { LichEvent } from "@lich/contract"
 import type { AckOutcome } from "@lich/mod"
 import type { Deferred } from "effect"
+import type { Mark } from "./marks.js"
 import type { Outcome, RelayState } from "./state.js"
 
 /**
@@ -49,6 +50,8 @@ export type Act =
   | { readonly _tag: "tell"; readonly id: string; readonly text: string }
   /** A worker that answered and ended its turn: park it if it shares its caller's checkout. */
   | { readonly _tag: "park"; readonly id: string }
+  /** What the step did to errands, for the timeline, at the step's time. */
+  | { readonly _tag: "chronicle"; readonly at: number; readonly marks: ReadonlyArray<Mark> }
 
 /** A transition's answer: the new state, what to do about it, and what the caller asked for. */
 export interface Next<A> {

@@ -9,6 +9,7 @@
 import { EventHub } from "@lich/events"
 import { Clock, Context, Deferred, Duration, Effect, Layer, Queue, Ref } from "effect"
 import type { Act } from "./acts.js"
+import { ErrandLog } from "./errandLog.js"
 import { ErrandJournal, seeded } from "./journal.js"
 import type { RelayState } from "./state.js"
 import { type RelayEvent, type Results, step } from "./transitions.js"
@@ -20,7 +21,7 @@ import { type RelayEvent, type Results, step } from "./transitions.js"
 export const JOURNAL_DEBOUNCE_MS = 20
 
 /** The acts the relay performs with its other parts. */
-export type Work = Exclude<Act, { readonly _tag: "resolve" | "publish" | "journal" }>
+export type Work = Exclude<Act, { readonly _tag: "resolve" | "publish" | "journal" | "chronicle" }>
 
 export interface CoreShape {
   /** Runs `event` (or the event `build` makes from the current state, atomically) and performs its acts. */
@@ -39,6 +40,7 @@ export interface CoreShape {
 const make = Effect.gen(function* () {
   const hub = yield* EventHub
   const journal = yield* ErrandJournal
+  const log = yield* ErrandLog
   // What the last backend left: its open errands, tombstones and inboxes come back before any request.
   const restored = yield* journal.restore
   const ref = yield* Ref.make(seeded(restored))
@@ -60,6 +62,8 @@ const make = Effect.gen(function* () {
         return hub.publish(act.event)
       case "journal":
         return Queue.offer(dirty, undefined)
+      case "chronicle":
+        return log.mark(act.at, act.marks)
       default:
         return Queue.offer(work, act)
     }
@@ -92,7 +96,7 @@ const make = Effect.gen(function* () {
 
 export class RelayCore extends Context.Tag("lich/relay/RelayCore")<RelayCore, CoreShape>() {
   /** The actor over the journal it restores from and writes to. */
-  static readonly layer: Layer.Layer<RelayCore, never, EventHub | ErrandJournal> = Layer.scoped(RelayCore, make)
+  static readonly layer: Layer.Layer<RelayCore, never, EventHub | ErrandJournal | ErrandLog> = Layer.scoped(RelayCore, make)
 }
 
 export type Core = CoreShape

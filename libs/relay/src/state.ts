@@ -5,7 +5,7 @@
  * Tickets live in memory and in the store's journal (journal.ts), so a backend that restarts over the
  * same sessions finds its errands again.
  */
-import type { ResultStatus } from "@lich/contract"
+import type { ErrandVia, ResultStatus } from "@lich/contract"
 import type { AckOutcome } from "@lich/mod"
 import type { Deferred } from "effect"
 
@@ -35,6 +35,10 @@ export interface Errand {
   readonly senderLabel: string
   readonly targetId: string
   readonly targetLabel: string
+  /** For the timeline (errandLog.ts): the target's project, and where a send with no session behind it came from. */
+  readonly projectId?: string
+  readonly project?: string
+  readonly via?: ErrandVia
   /** The target's branch when the task went out ("" in a project directory), for a report's note. */
   readonly targetBranch: string
   readonly prompt: string

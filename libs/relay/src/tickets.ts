@@ -16,6 +16,7 @@ import {
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Clock, Deferred, Duration, Effect, Either, Option, Queue } from "effect"
+import { HELD } from "./chronicle.js"
 import type { Core } from "./core.js"
 import type { ToolsOf } from "./kinds.js"
 import { cleanPrompt, newTicket, waitSeconds } from "./sanitize.js"
@@ -103,6 +104,9 @@ export const open = (d: TicketDeps, p: SendPayload, prompt: string, target: Card
         senderLabel,
         targetId: target.id,
         targetLabel: target.label,
+        projectId: target.projectRow.id,
+        project: target.project,
+        via: me ? "session" : o.origin ? "host" : (p.via ?? "cli"),
         targetBranch: target.row.branch,
         prompt,
         message: relayedMessage({ senderId, senderLabel, prompt, ticket, targetHasTools, senderHost: o.origin?.host }),
@@ -131,7 +135,10 @@ export const send = (d: TicketDeps, p: SendPayload, o: SendOptions = {}): Effect
     const e = yield* open(d, p, prompt, target, me, o)
     // A target still running its setup script can outlast any wait: the ticket comes back at once.
     const readiness = yield* d.terminals.readiness(target.id)
-    if (readiness.settingUp) return toResult(e, { status: "pending", answer: "" })
+    if (readiness.settingUp) {
+      yield* d.core.apply({ _tag: "Remarked", ticket: e.ticket, reason: HELD.setup })
+      return toResult(e, { status: "pending", answer: "" })
+    }
     return yield* attend(d, e, waitSeconds(p.timeout))
   })
 

@@ -9,7 +9,8 @@
  * read off the table, so a new event is one line here (and its step), and one without a handler
  * cannot exist.
  */
-import { journaled, type Next } from "./acts.js"
+import { journaled, type Next, next } from "./acts.js"
+import { chronicle } from "./chronicle.js"
 import type { Errand, Outcome, RelayState } from "./state.js"
 import { closeErrand } from "./steps/close.js"
 import * as E from "./steps/errands.js"
@@ -35,6 +36,9 @@ const handlers = {
   Resumed: (s, e: { readonly ticket: string }) => E.resumed(s, e.ticket),
   Answering: (s, e: { readonly from: string; readonly ticket: string; readonly answer: string }, now) =>
     E.answering(s, e.from, e.ticket, e.answer, now),
+  // A wait the state cannot show (the target's setup script), for the timeline alone.
+  Remarked: (s, e: { readonly ticket: string; readonly reason: string }, now) =>
+    next(s, undefined, [{ _tag: "chronicle", at: now, marks: [{ ticket: e.ticket, step: "held", detail: e.reason }] }]),
   // A hand-off's acts reporting back (steps/lanes.ts has the machine).
   Probed: R.probed,
   Polled: R.polled,
@@ -66,9 +70,14 @@ export type RelayEvent = { readonly [K in Tag]: { readonly _tag: K } & Parameter
 /** What each event answers its sender. */
 export type Results = { readonly [K in Tag]: ReturnType<Handlers[K]>["result"] }
 
-/** The one entry point: the event's transition, with a journal act when it changed what the journal keeps. */
+/**
+ * The one entry point: the event's transition, with a journal act when it changed what the journal
+ * keeps, and the timeline's marks (chronicle.ts) when it changed an errand.
+ */
 export const step = <E extends RelayEvent>(s: RelayState, e: E, now: number): Next<Results[E["_tag"]]> => {
   // The table's type pairs each tag with its handler; indexing it by a generic tag loses that pairing.
   const n = (handlers[e._tag] as unknown as (s: RelayState, e: E, now: number) => Next<Results[E["_tag"]]>)(s, e, now)
-  return journaled(s, n.state) ? { ...n, acts: [...n.acts, { _tag: "journal" }] } : n
+  const marks = chronicle(s, n, e._tag)
+  const acts = [...n.acts, ...(journaled(s, n.state) ? [{ _tag: "journal" } as const] : [])]
+  return { ...n, acts: marks.length > 0 ? [...acts, { _tag: "chronicle", at: now, marks }] : acts }
 }

@@ -21,6 +21,12 @@ export const MERGE_MODES = ["ff", "merge", "squash"] as const
 /** Base branches the dock never merges into, comma-separated (e.g. "main, release"): a pull request lands them. */
 export const PROTECTED_KEY = "git.protected"
 
+/** Days the relay's timeline keeps an errand's record (default 7), and how many records at most (default 10,000). */
+export const HISTORY_DAYS_KEY = "relay.history.days"
+export const HISTORY_MAX_KEY = "relay.history.max"
+/** Whole numbers in these ranges: a history is bounded, never switched off by a typo. */
+export const HISTORY_BOUNDS = { [HISTORY_DAYS_KEY]: [1, 365], [HISTORY_MAX_KEY]: [100, 100_000] } as const
+
 const switches = new Set([ULTRACODE_KEY, SUBAGENTS_KEY, COST_KEY])
 
 export const knownKeys = (): ReadonlyArray<string> => [
@@ -30,7 +36,9 @@ export const knownKeys = (): ReadonlyArray<string> => [
   SUBAGENTS_KEY,
   COST_KEY,
   MERGE_KEY,
-  PROTECTED_KEY
+  PROTECTED_KEY,
+  HISTORY_DAYS_KEY,
+  HISTORY_MAX_KEY
 ]
 
 /** Why a value cannot be stored under the key, or undefined when it can. "" always can: it clears. */
@@ -43,6 +51,11 @@ export const refuseSetting = (key: string, value: string): string | undefined =>
   }
   if (key === MERGE_KEY && !(MERGE_MODES as ReadonlyArray<string>).includes(value))
     return `${key} is one of ${MERGE_MODES.join(", ")}, not "${value}"`
+  if (key === HISTORY_DAYS_KEY || key === HISTORY_MAX_KEY) {
+    const [lo, hi] = HISTORY_BOUNDS[key]
+    if (!/^\d+$/.test(value) || Number(value) < lo || Number(value) > hi)
+      return `${key} is a whole number from ${lo} to ${hi}, not "${value}"`
+  }
   if (/[\n\r]/.test(value)) return `${key} is one line`
   return undefined
 }

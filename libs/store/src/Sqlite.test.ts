@@ -38,25 +38,28 @@ describe("SqliteLive", () => {
     })
   )
 
-  it.effect("creates every table of the migrations (2: the cost ledger, 3: the relay's journal, 4: reviews, 5: hosts)", () =>
-    Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
-      const tables = yield* sql<{ readonly name: string }>`
+  it.effect(
+    "creates every table of the migrations (2: the cost ledger, 3: the relay's journal, 4: reviews, 5: hosts, 6: the relay's timeline)",
+    () =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const tables = yield* sql<{ readonly name: string }>`
         SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`
-      expect(tables.map((t) => t.name)).toEqual([
-        "effect_sql_migrations",
-        "far_errands",
-        "hosts",
-        "projects",
-        "relay_journal",
-        "review_comments",
-        "reviews",
-        "session_costs",
-        "sessions",
-        "settings",
-        "worktree_ports"
-      ])
-    }).pipe(Effect.provide(SqliteMemory))
+        expect(tables.map((t) => t.name)).toEqual([
+          "effect_sql_migrations",
+          "errand_records",
+          "far_errands",
+          "hosts",
+          "projects",
+          "relay_journal",
+          "review_comments",
+          "reviews",
+          "session_costs",
+          "sessions",
+          "settings",
+          "worktree_ports"
+        ])
+      }).pipe(Effect.provide(SqliteMemory))
   )
 
   it.effect("opening the same file twice migrates once and keeps what the first run wrote", () =>
@@ -72,7 +75,7 @@ describe("SqliteLive", () => {
         return [again, migrations] as const
       }).pipe(Effect.provide(FileStore(file)))
       expect(Option.getOrThrow(again).path).toBe("/src/lich")
-      expect(migrations.map((m) => m.migration_id)).toEqual([1, 2, 3, 4, 5])
+      expect(migrations.map((m) => m.migration_id)).toEqual([1, 2, 3, 4, 5, 6])
     })
   )
 

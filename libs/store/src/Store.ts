@@ -5,6 +5,7 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Layer } from "effect"
+import { ErrandRecords } from "./ErrandRecords.js"
 import { FarErrands } from "./FarErrands.js"
 import { History } from "./History.js"
 import { Hosts } from "./Hosts.js"
@@ -30,6 +31,7 @@ export type StoreServices =
   | Reviews
   | Hosts
   | FarErrands
+  | ErrandRecords
   | StoreHealth
 
 /** Every repository, over whatever SqlClient (and the StoreHealth watching its file) is provided. */
@@ -43,7 +45,8 @@ export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, neve
   Journal.layer,
   Reviews.layer,
   Hosts.layer,
-  FarErrands.layer
+  FarErrands.layer,
+  ErrandRecords.layer
 )
 
 /** Every repository over the database file at `filename`, opened and migrated. */

@@ -1,3 +1,4 @@
+export * from "./ErrandRecords.js"
 export * from "./FarErrands.js"
 export * from "./History.js"
 export * from "./Hosts.js"

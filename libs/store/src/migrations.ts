@@ -14,6 +14,7 @@ import { sessionCosts } from "./migrations/2_session_costs.js"
 import { relayJournal } from "./migrations/3_relay_journal.js"
 import { sessionReview } from "./migrations/4_session_review.js"
 import { hosts } from "./migrations/5_hosts.js"
+import { errandRecords } from "./migrations/6_errand_records.js"
 
 const initial = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -79,5 +80,6 @@ export const migrations: Migrator.Loader = Migrator.fromRecord({
   "2_session_costs": sessionCosts,
   "3_relay_journal": relayJournal,
   "4_session_review": sessionReview,
-  "5_hosts": hosts
+  "5_hosts": hosts,
+  "6_errand_records": errandRecords
 })
