@@ -21,6 +21,14 @@ const machine = () => {
   return { dir, env, lich: (...args: ReadonlyArray<string>) => run(args, env) }
 }
 
+/** Every folder under `dir`, relative and sorted. */
+const tree = (dir: string): Array<string> =>
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort()
+
 const userMcp = fs.readFileSync(path.join(root, "test", "fixtures", "plugin", "omp-mcp.json"), "utf8")
 
 describe("lich plugin", () => {
@@ -48,6 +56,20 @@ describe("lich plugin", () => {
     expect(await m.lich("plugin", "remove", "omp")).toMatchObject({ code: 0, stdout: "Removed lich's plugin for oh-my-pi.\n" })
     expect(fs.readFileSync(mcp, "utf8")).toBe(userMcp)
     expect(fs.existsSync(path.join(m.dir, ".omp", "agent", "extensions", "lich.js"))).toBe(false)
+  })
+
+  it("removes the folders its installs created once they are empty, and none that were there before", async () => {
+    const m = machine()
+    // The user's own, empty ~/.cursor and lich's config folder (there once lich has run) stay.
+    fs.mkdirSync(path.join(m.dir, ".cursor"))
+    fs.mkdirSync(path.join(m.dir, "config", "lich"), { recursive: true })
+    const before = tree(m.dir)
+    for (const id of ["omp", "cursor", "kiro"]) expect((await m.lich("plugin", "install", id)).stderr).toBe("")
+    expect(tree(m.dir)).toEqual(expect.arrayContaining([".omp/agent/extensions", ".kiro/agents", "config/lich/plugin/hooks/cursor"]))
+    // A file of the user's in a folder lich created keeps that folder.
+    fs.writeFileSync(path.join(m.dir, ".kiro", "agents", "mine.json"), "{}\n")
+    for (const id of ["omp", "cursor", "kiro"]) expect((await m.lich("plugin", "remove", id)).stderr).toBe("")
+    expect(tree(m.dir)).toEqual([...before, ".kiro", ".kiro/agents"].sort())
   })
 
   it("refuses a file it cannot parse in one line, exit 1, writing nothing", async () => {

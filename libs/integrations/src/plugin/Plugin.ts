@@ -34,6 +34,8 @@ export interface PluginContext {
 /** The files an installer reads: whole text, undefined for a file that does not exist. */
 export interface Files {
   readonly read: (path: string) => string | undefined
+  /** Whether a folder is there: what an install would create is remembered, so Remove can take it out. */
+  readonly isDir: (path: string) => boolean
 }
 
 export type Step =
@@ -41,6 +43,8 @@ export type Step =
   | { readonly _tag: "Delete"; readonly path: string }
   /** A directory lich owns whole (Antigravity's plugin folder, lich's script copies). */
   | { readonly _tag: "DeleteDir"; readonly path: string }
+  /** A folder lich created, taken out only if nothing is left in it (the user may have put files there since). */
+  | { readonly _tag: "DeleteEmptyDir"; readonly path: string }
   /** The harness's own command (Antigravity's `agy mcp add`); `optional` ones may fail. */
   | { readonly _tag: "Run"; readonly argv: ReadonlyArray<string>; readonly optional?: boolean }
 

@@ -51,6 +51,21 @@ describe("applyPlan", () => {
     expect(fs.readdirSync(d)).toEqual(["first"])
   })
 
+  it("takes out a folder lich created only when it is empty, and passes one already gone", async () => {
+    const d = tmp()
+    fs.mkdirSync(path.join(d, "empty"))
+    fs.mkdirSync(path.join(d, "filled"))
+    fs.writeFileSync(path.join(d, "filled", "theirs"), "x")
+    await Effect.runPromise(
+      applyPlan(
+        ["empty", "filled", "gone"].map((n) => ({ _tag: "DeleteEmptyDir", path: path.join(d, n) }) as const),
+        process.env
+      )
+    )
+    expect(fs.readdirSync(d)).toEqual(["filled"])
+    expect(fs.readFileSync(path.join(d, "filled", "theirs"), "utf8")).toBe("x")
+  })
+
   it("carries on past an optional command that fails", async () => {
     const d = tmp()
     await Effect.runPromise(

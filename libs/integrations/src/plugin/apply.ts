@@ -20,6 +20,23 @@ export const diskFiles: Files = {
     } catch {
       return undefined
     }
+  },
+  isDir: (p) => {
+    try {
+      return fs.statSync(p).isDirectory()
+    } catch {
+      return false
+    }
+  }
+}
+
+/** rmdir, which refuses a folder that is not empty: one the user filled since stays, and so does what is in it. */
+const removeIfEmpty = (dir: string): void => {
+  try {
+    fs.rmdirSync(dir)
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw e
   }
 }
 
@@ -64,6 +81,8 @@ const step = (s: Step, env: Readonly<Record<string, string | undefined>>): Effec
         try: () => fs.rmSync(s.path, { recursive: true, force: true }),
         catch: (e) => `removing ${s.path} failed: ${message(e)}`
       })
+    case "DeleteEmptyDir":
+      return Effect.try({ try: () => removeIfEmpty(s.path), catch: (e) => `removing ${s.path} failed: ${message(e)}` })
     case "Run":
       return s.optional === true ? Effect.ignore(run(s.argv, env)) : run(s.argv, env)
   }

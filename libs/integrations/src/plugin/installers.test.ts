@@ -9,6 +9,7 @@ import * as path from "node:path"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { kiroAgentPath } from "../kiro/install.js"
+import { withFolders } from "./folders.js"
 import { readMember } from "./jsonEdit.js"
 import type { Files, Plan, PluginContext, PluginProvider } from "./Plugin.js"
 import { installers, pluginState } from "./plugins.js"
@@ -27,27 +28,52 @@ const ctx: PluginContext = {
   ownDir: "/home/u/.config/lich/plugin"
 }
 
-/** A machine in memory: the files, and the commands the plans ran. */
+/** Every folder above `file`, up to the root. */
+const parents = (file: string): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  for (let d = path.dirname(file); d !== path.dirname(d); d = path.dirname(d)) out.push(d)
+  return out
+}
+
+/** A machine in memory: the files, the folders (a write creates its parents, as apply.ts does), and the commands the plans ran. */
 const machine = (seed: Record<string, string>) => {
   const disk = new Map<string, string>(Object.entries(seed))
   for (const s of REPORT_SCRIPTS) disk.set(path.join(ctx.scriptsSource, s), `# ${s}\n`)
+  // lich's own config folder is there once lich has run; a plugin removal leaves it (folders.ts).
+  const dirs = new Set<string>([...parents(ctx.ownDir), ...[...disk.keys()].flatMap(parents)])
   const runs: Array<ReadonlyArray<string>> = []
-  const files: Files = { read: (p) => disk.get(p) }
+  const files: Files = { read: (p) => disk.get(p), isDir: (p) => dirs.has(p) }
+  const under = (dir: string) => (k: string) => k.startsWith(`${dir}/`)
   const apply = (plan: Plan) => {
     for (const s of plan) {
-      if (s._tag === "Write") disk.set(s.path, s.text)
-      else if (s._tag === "Delete") disk.delete(s.path)
+      if (s._tag === "Write") {
+        disk.set(s.path, s.text)
+        for (const d of parents(s.path)) dirs.add(d)
+      } else if (s._tag === "Delete") disk.delete(s.path)
       else if (s._tag === "DeleteDir") {
-        for (const k of [...disk.keys()]) if (k.startsWith(`${s.path}/`)) disk.delete(k)
+        for (const k of [...disk.keys()].filter(under(s.path))) disk.delete(k)
+        for (const d of [...dirs].filter(under(s.path))) dirs.delete(d)
+        dirs.delete(s.path)
+      } else if (s._tag === "DeleteEmptyDir") {
+        if (![...disk.keys(), ...dirs].some(under(s.path))) dirs.delete(s.path)
       } else runs.push(s.argv)
     }
   }
+  /** What runPlugin carries out: the installer's plan with the folders it creates and takes out. */
   const act = (id: PluginProvider, what: "install" | "remove") => {
     const plan = what === "install" ? installers[id].install(ctx, files) : installers[id].remove(ctx, files)
-    apply(Either.getOrThrowWith(plan, (l) => new Error(l)))
+    apply(
+      withFolders(
+        ctx,
+        id,
+        what === "remove",
+        Either.getOrThrowWith(plan, (l) => new Error(l)),
+        files
+      )
+    )
   }
   const userFiles = () => new Map([...disk].filter(([k]) => !k.startsWith(ctx.scriptsSource)))
-  return { disk, runs, files, act, userFiles }
+  return { disk, dirs, runs, files, act, userFiles }
 }
 
 const cases: ReadonlyArray<{ id: PluginProvider; seed: Record<string, string> }> = [
@@ -76,6 +102,7 @@ describe("the plugin installs", () => {
     it(`${id}: installs, updates in place, and removes back to byte-identical (${label})`, () => {
       const m = machine(seed)
       const before = m.userFiles()
+      const folders = new Set(m.dirs)
       expect(pluginState(ctx, id, m.files)).toMatchObject({ installed: false, version: "", current: false })
       m.act(id, "install")
       expect(pluginState(ctx, id, m.files)).toMatchObject({ installed: true, version: "0.19.0", current: true })
@@ -84,9 +111,29 @@ describe("the plugin installs", () => {
       expect(m.disk).toEqual(once)
       m.act(id, "remove")
       expect(m.userFiles()).toEqual(before)
+      // No folder lich created is left behind, and none that was there before is gone.
+      expect(m.dirs).toEqual(folders)
       expect(pluginState(ctx, id, m.files).installed).toBe(false)
     })
   }
+
+  it("takes out only the folders it created, and only once empty", () => {
+    const m = machine({ [`${HOME}/.omp/agent/mcp.json`]: "{}\n" })
+    m.act("omp", "install")
+    expect(m.dirs.has(`${HOME}/.omp/agent/extensions`)).toBe(true)
+    m.disk.set(`${HOME}/.omp/agent/extensions/theirs.js`, "export default () => {}\n")
+    m.act("omp", "remove")
+    expect(m.dirs.has(`${HOME}/.omp/agent/extensions`)).toBe(true)
+    expect(m.disk.get(`${HOME}/.omp/agent/extensions/theirs.js`)).toBe("export default () => {}\n")
+    // Another provider's install keeps lich's own folder; the last removal takes it out.
+    m.act("kiro", "install")
+    m.act("cursor", "install")
+    m.act("kiro", "remove")
+    expect(m.dirs.has(ctx.ownDir)).toBe(true)
+    m.act("cursor", "remove")
+    for (const gone of [ctx.ownDir, `${HOME}/.kiro`, `${HOME}/.cursor`]) expect(m.dirs.has(gone)).toBe(false)
+    expect(m.dirs.has(path.dirname(ctx.ownDir))).toBe(true)
+  })
 
   it("an install another lich release made is installed but not current, and an update makes it current", () => {
     const m = machine({ [`${HOME}/.omp/agent/mcp.json`]: fixture("omp-mcp.json") })

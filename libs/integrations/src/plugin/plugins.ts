@@ -17,6 +17,7 @@ import { cursorInstaller } from "../cursor/install.js"
 import { kiroInstaller } from "../kiro/install.js"
 import { ompInstaller } from "../omp/install.js"
 import { applyPlan, diskFiles } from "./apply.js"
+import { withFolders } from "./folders.js"
 import {
   type Files,
   type Installer,
@@ -112,6 +113,6 @@ export const runPlugin = (
       onLeft: Effect.fail,
       onRight: Effect.succeed
     })
-    yield* applyPlan(plan, ctx.env)
+    yield* applyPlan(withFolders(ctx, id, action === "remove", plan, files), ctx.env)
     return pluginState(ctx, id, files)
   })

@@ -14,6 +14,8 @@ export interface Record {
   readonly created: Readonly<globalThis.Record<string, number>>
   /** Crush: the block was preceded by a line break lich added (the file did not end with one). */
   readonly separator?: boolean
+  /** The folders the install created (folders.ts): Remove takes out those it leaves empty. */
+  readonly dirs?: ReadonlyArray<string>
 }
 
 export const recordPath = (ctx: PluginContext, id: PluginProvider): string => path.join(ctx.ownDir, `${id}.json`)
@@ -27,7 +29,8 @@ export const readRecord = (ctx: PluginContext, id: PluginProvider, files: Files)
       version: typeof r.version === "string" ? r.version : "",
       lichBin: typeof r.lichBin === "string" ? r.lichBin : "",
       created: typeof r.created === "object" && r.created !== null ? r.created : {},
-      ...(r.separator === true ? { separator: true } : {})
+      ...(r.separator === true ? { separator: true } : {}),
+      ...(Array.isArray(r.dirs) ? { dirs: r.dirs.filter((d): d is string => typeof d === "string") } : {})
     }
   } catch {
     return undefined
