@@ -27,6 +27,8 @@ const RUNS = Number(process.env.RUNS ?? 10)
 const FILES = 500
 /** BENCH_CPU_PROF=<dir>: the page's CPU profile of each action in the first load measured, read best from an unminified build */
 const PROFILE = process.env.BENCH_CPU_PROF
+/** BENCH_TRACE=<dir>: Chrome's trace of each action in the first load measured (chrome://tracing, or summed by event) */
+const TRACE = process.env.BENCH_TRACE
 /** BENCH_DETAIL=1: each action's main-thread time split into script, style, layout */
 const DETAIL = process.env.BENCH_DETAIL !== undefined
 const METRICS = ["TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration"]
@@ -156,10 +158,13 @@ const timed = async (page, cdp, key, check, target) => {
   await page.evaluate((c) => window.__arm(c), check)
   const profile = PROFILE !== undefined && warmed && results[key].length === 0
   if (profile) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.start"))
+  const trace = TRACE !== undefined && warmed && results[key].length === 0
+  if (trace) await browser.startTracing(page, { path: path.join(TRACE, `dock-${key}.json`), categories: ["devtools.timeline", "v8", "blink"] })
   const before = await metrics()
   await el.click()
   const ms = await page.evaluate(() => window.__took)
   if (profile) fs.writeFileSync(path.join(PROFILE, `dock-${key}.cpuprofile`), JSON.stringify((await cdp.send("Profiler.stop")).profile))
+  if (trace) await browser.stopTracing()
   const after = await metrics()
   const spent = (name) => ((after[name] - before[name]) * 1000).toFixed(0)
   if (DETAIL) console.log(`${key}: ${ms.toFixed(0)} ms; ${METRICS.map((m) => `${m.replace("Duration", "")} ${spent(m)}`).join(", ")}`)
