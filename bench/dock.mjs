@@ -4,8 +4,9 @@
 //   baseline — a click on the same page that paints without the dock: the card's ⋯ menu opening;
 //   dock     — a click on the card's +/− figure until the dock's 501 file rows are painted (the first
 //              open of a load also fetches and runs the dock's chunk, from the HTTP cache);
-//   diff     — a click on the 5,000-line file's row until its diff is painted (the first also loads
-//              the diff's chunk, CodeMirror; the file's two sides come from git.Diff in every click);
+//   diff     — a click on the 5,000-line file's row, made as soon as the dock is painted, until its
+//              diff is painted (the dock fetches the diff's chunk, CodeMirror, once it is idle; a click
+//              before that loads it; the file's two sides come from git.Diff in every click);
 //   warm     — the dock closed and opened again, and the file opened again after another one.
 // "Painted": from the click event's timestamp to the task after the animation frame in which the rows
 // or the diff's lines are first in the DOM, so the frame's style, layout and paint are counted. Beside
@@ -81,6 +82,15 @@ await new Promise((resolve, reject) => {
   server.on("exit", (c) => reject(new Error(`backend exited ${c}`)))
 })
 const token = JSON.parse(fs.readFileSync(path.join(env.XDG_CONFIG_HOME, "lich", "runtime.json"), "utf8")).token
+// A run that fails part-way still ends its backend and the PTY host under it.
+const fail = (e) => {
+  console.error(e)
+  execFileSync(lich, ["quit"], { env })
+  fs.rmSync(dir, { recursive: true, force: true })
+  process.exit(1)
+}
+process.on("uncaughtException", fail)
+process.on("unhandledRejection", fail)
 const post = (route, body) =>
   new Promise((resolve, reject) => {
     const req = http.request(
@@ -159,7 +169,8 @@ const timed = async (page, cdp, key, check, target) => {
   const profile = PROFILE !== undefined && warmed && results[key].length === 0
   if (profile) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.start"))
   const trace = TRACE !== undefined && warmed && results[key].length === 0
-  if (trace) await browser.startTracing(page, { path: path.join(TRACE, `dock-${key}.json`), categories: ["devtools.timeline", "v8", "blink"] })
+  if (trace)
+    await browser.startTracing(page, { path: path.join(TRACE, `dock-${key}.json`), categories: ["devtools.timeline", "v8", "blink"] })
   const before = await metrics()
   await el.click()
   const ms = await page.evaluate(() => window.__took)
@@ -236,6 +247,6 @@ console.log(
 )
 console.log(line("dock", `dock opened, ${rows} rows (its chunk's first run)`, true))
 console.log(line("dockWarm", `dock opened again, ${rows} rows`, true))
-console.log(line("diff", `${BIG_LINES}-line diff, first (CodeMirror's chunk)`, true))
+console.log(line("diff", `${BIG_LINES}-line diff, the load's first`, true))
 console.log(line("diffWarm", `${BIG_LINES}-line diff, opened again`, true))
 console.log(`  load ${load} (1/5/15 min) after the run; nproc ${os.cpus().length}; ${os.cpus()[0]?.model ?? ""}`)

@@ -71,6 +71,15 @@ await new Promise((resolve, reject) => {
   server.on("exit", (c) => reject(new Error(`backend exited ${c}`)))
 })
 const token = JSON.parse(fs.readFileSync(path.join(env.XDG_CONFIG_HOME, "lich", "runtime.json"), "utf8")).token
+// A run that fails part-way still ends its backend, its PTY host and the 20 agents under it.
+const fail = (e) => {
+  console.error(e)
+  execFileSync(lich, ["quit"], { env })
+  fs.rmSync(dir, { recursive: true, force: true })
+  process.exit(1)
+}
+process.on("uncaughtException", fail)
+process.on("unhandledRejection", fail)
 // A connection per call: a kept-alive socket the server has just closed resets the next call under load.
 const post = (route, body) =>
   new Promise((resolve, reject) => {
@@ -80,7 +89,7 @@ const post = (route, body) =>
         port,
         method: "POST",
         path: `${route}?token=${token}`,
-        agent: pool,
+        agent: false,
         headers: { "content-type": "application/json" }
       },
       (res) => {
