@@ -124,7 +124,8 @@ for (const r of rows) {
   )
 }
 const kib = (f) => (fs.existsSync(f) ? `${(fs.statSync(f).size / 1024).toFixed(0)} KiB` : "none")
-const cli = path.join(path.dirname(lich), "..", "dist", "cli.cjs")
-console.log(`cli bundle ${kib(cli)}, code caches ${kib(`${cli}.cache`)} (full) / ${kib(`${cli}.light.cache`)} (light)`)
+const distOf = (name) => path.join(path.dirname(lich), "..", "dist", name)
+const sizes = ["cli.cjs", "commands.cjs"].map((n) => `${n} ${kib(distOf(n))} (code cache ${kib(distOf(`${n}.cache`))})`)
+console.log(`bundles: ${sizes.join(", ")}`)
 console.log(`goal: every command ≤ ${GOAL}x its floor (wall or CPU): ${met ? "met" : "not met"}`)
 fs.rmSync(dir, { recursive: true, force: true })

@@ -202,11 +202,30 @@ const wireShapes = {
   }
 }
 
+// The CLI is two bundles: dist/cli.cjs (the table, the one parser, help and the hot commands, which
+// run without Effect) and dist/commands.cjs (every command on Effect, and its runner), which the
+// first loads through bin/lich only for such a command (apps/cli/src/effectBundle.ts). The first
+// bundle's one way to the second is left out of it here; the build refuses a first bundle that takes
+// any module of effect or @effect/*: one stray import would put Effect back on every call.
+const effectCommandsApart = {
+  name: "effect-commands-apart",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/effectCommands\.js$/ }, (args) => ({ path: args.path, external: true }))
+  }
+}
+
 const bundles = [
   {
     entryPoints: [join(root, "apps/cli/src/bin.ts")],
     outfile: join(dist, "cli.cjs"),
-    plugins: [wireShapes, stubUnused, deepImports, lazyBuiltinsPlugin]
+    plugins: [effectCommandsApart, wireShapes, deepImports, lazyBuiltinsPlugin],
+    metafile: true,
+    effectFree: true
+  },
+  {
+    entryPoints: [join(root, "apps/cli/src/effectCommands.ts")],
+    outfile: join(dist, "commands.cjs"),
+    plugins: [stubUnused, deepImports, lazyBuiltinsPlugin]
   },
   { entryPoints: [join(root, "apps/server/src/bin.ts")], outfile: join(dist, "server.cjs") },
   // The PTY host (libs/ptyhost): started by the backend, outlives it; docs/pty-host.md.
@@ -214,28 +233,26 @@ const bundles = [
 ]
 rmSync(join(dist, "fast.cjs"), { force: true }) // the retired fast path's bundle, left by an older build
 rmSync(join(dist, "fast.cjs.cache"), { force: true })
-for (const b of bundles) {
+rmSync(join(dist, "cli.cjs.light.cache"), { force: true }) // the light cache an older build made
+for (const { effectFree, ...b } of bundles) {
   if (!existsSync(b.entryPoints[0])) continue
-  await build({ ...common, ...b })
+  const result = await build({ ...common, ...b })
+  const heavy = effectFree ? Object.keys(result.metafile.inputs).filter((f) => /node_modules[\\/](effect|@effect)[\\/]/.test(f)) : []
+  if (heavy.length > 0) throw new Error(`${b.outfile} must not bundle Effect, but takes ${heavy[0]} (and ${heavy.length - 1} more)`)
   rmSync(`${b.outfile}.cache`, { force: true })
-  rmSync(`${b.outfile}.light.cache`, { force: true })
 }
 
 const shellBuild = join(root, "apps/shell/build.mjs")
 if (existsSync(shellBuild)) await import(shellBuild)
 
-// Warm the code caches: the loader writes a cache after a bundle's first run, with every function
-// that run compiled. The commands' modules are lazy (apps/cli/src/bin.ts), so one cache cannot suit
-// every call: bin/lich keeps two. The full one (dist/cli.cjs.cache), for the commands that run on
-// Effect, is warmed with `version --json`, which evaluates Effect, the client and a contract schema
-// and, against an empty config dir, prints without touching any running lich. The light one
-// (dist/cli.cjs.light.cache), for help, app launches and the hot commands, which evaluate no Effect
-// and would otherwise deserialise a megabyte they never run, is warmed with `sessions --json`,
-// which fails with "no lich is running" the same way.
-// The warm-up runs on a private copy of the loader and bundle, and its caches are renamed into
-// place: warmed in dist/ itself, any lich call that ran between the bundling and the warm-up (a
-// test suite, another build) wrote its own cache first, and the warm-up then found a valid cache
-// and kept it (measured: a 216 KiB cache, sessions --json ~2× slower, docs/ceilings.md).
+// Warm the code caches: the loader writes a bundle's cache after its first run, with every function
+// that run compiled, and keeps a valid one. `sessions --json` warms dist/cli.cjs.cache (the parser
+// and a hot command's path), then `version --json` dist/commands.cjs.cache (Effect, the runner, the
+// client and a contract schema); against an empty config dir both fail or print without touching any
+// running lich. The warm-up runs on a private copy of the loader and bundles, and its caches are
+// renamed into place: warmed in dist/ itself, any lich call that ran between the bundling and the
+// warm-up (a test suite, another build) wrote its own cache first, and the warm-up then found a
+// valid cache and kept it (measured: a 216 KiB cache, sessions --json ~2× slower, docs/ceilings.md).
 const warmHome = mkdtempSync(join(tmpdir(), "lich-warm-"))
 const env = { ...process.env, XDG_CONFIG_HOME: join(warmHome, "config"), XDG_DATA_HOME: join(warmHome, "data") }
 for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_DEV"]) delete env[k]
@@ -243,9 +260,10 @@ mkdirSync(join(warmHome, "bin"))
 mkdirSync(join(warmHome, "dist"))
 copyFileSync(join(root, "bin/lich"), join(warmHome, "bin/lich"))
 copyFileSync(join(dist, "cli.cjs"), join(warmHome, "dist/cli.cjs"))
+copyFileSync(join(dist, "commands.cjs"), join(warmHome, "dist/commands.cjs"))
 const warmUps = [
-  [["version", "--json"], "cli.cjs.cache"],
-  [["sessions", "--json"], "cli.cjs.light.cache"]
+  [["sessions", "--json"], "cli.cjs.cache"],
+  [["version", "--json"], "commands.cjs.cache"]
 ]
 for (const [args, cache] of warmUps) {
   try {

@@ -1,18 +1,19 @@
 /**
- * Entry of the CLI bundle (dist/cli.cjs): what argv means, read against the command table with the
- * one parser, decided without evaluating Effect. Agents call lich constantly, so help, a refused
- * line, an app launch and the hot commands (sessions, whoami, send, wait, reply: `plain` rows) never
- * pay for Effect's module top-levels; a command whose handler is an Effect require()s main.ts (the
- * runner) and its own module, which esbuild keeps as lazy initialisers (docs/ceilings.md, "CLI cold
- * start"). Keep value imports here free of `effect`: one would put all of it back on every path.
- * App launches load the server bundle beside this one through the loader bin/lich handed us.
+ * Entry of the CLI's first bundle (dist/cli.cjs): what argv means, read against the command table
+ * with the one parser, decided without evaluating Effect. Agents call lich constantly, so help, a
+ * refused line, an app launch and the hot commands (sessions, whoami, send, wait, reply: `plain`
+ * rows) never load Effect at all; a command whose handler is an Effect runs from the second bundle
+ * (dist/commands.cjs, effectCommands.ts), loaded only then (docs/ceilings.md, "CLI cold start").
+ * Keep value imports here free of `effect`: the build refuses a first bundle that takes any.
+ * App launches load the server bundle through the loader bin/lich handed us.
  */
 import { commandNames, commands } from "./commands/index.js"
 import { dispatch, unknownCommandLine } from "./dispatch.js"
+import { effectBundle } from "./effectBundle.js"
 import { exitCodes } from "./exitCodes.js"
 import { parse } from "./parse.js"
 import { commandHelp, renderHelp } from "./render/help.js"
-import type { CommandSpec, Ending, Values } from "./spec.js"
+import type { CommandSpec, EffectHandlerName, Ending, Values } from "./spec.js"
 import { ignoreEpipe } from "./streams.js"
 import { failText, outText, plain, stripAnsi } from "./text.js"
 
@@ -32,8 +33,14 @@ const fail = (message: string, code: number) => {
   process.exitCode = code
 }
 
+/** A command on Effect: its handler and the runner are in the second bundle. */
+const runEffect = (name: EffectHandlerName, values: Values) => {
+  const commands = effectBundle()
+  commands.run(commands.handlers[name](), values)
+}
+
 const finish = (e: Ending, values: Values) => {
-  if (e._tag === "effect") return (require("./main.js") as typeof import("./main.js")).run(e.handler(), values)
+  if (e._tag === "effect") return runEffect(e.handler, values)
   if (e._tag === "out") {
     out(e.text)
     if (e.code !== 0) process.exitCode = e.code
@@ -47,7 +54,7 @@ const runParsed = (spec: CommandSpec, values: Values) => {
       (e) => finish(e, values),
       (e: unknown) => fail(`lich failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`, 1)
     )
-  } else (require("./main.js") as typeof import("./main.js")).run(r.effect(), values)
+  } else runEffect(r.effect, values)
 }
 
 const command = (name: string, args: ReadonlyArray<string>): void => {

@@ -1,8 +1,6 @@
 /** The command table and the one parser read off it: what the contract names, help, refusals. */
-import * as fs from "node:fs"
-import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { commandNames, commands, table } from "./commands/index.js"
+import { commandNames, commands } from "./commands/index.js"
 import { exitCodes } from "./exitCodes.js"
 import { parse } from "./parse.js"
 import { commandHelp, OWN, renderHelp, usageLine } from "./render/help.js"
@@ -63,12 +61,6 @@ describe("the command table", () => {
     expect(listed(text)).toContain("help")
     for (const c of commands) expect(text.includes(`${c.summary} ${OWN}`)).toBe(c.own === true)
     expect(commands.filter((c) => c.own).map((c) => c.name)).toEqual(["hosts", "plugin"])
-  })
-
-  it("names the hot commands bin/lich picks the light code cache for: the rows that run without Effect", () => {
-    const loader = fs.readFileSync(path.join(__dirname, "..", "..", "..", "bin", "lich"), "utf8")
-    const hot = JSON.parse(/^const HOT = (\[[^\]]*\])$/m.exec(loader)![1]!)
-    expect(hot).toEqual(table.filter((c) => c.run !== undefined && "plain" in c.run).map((c) => c.name))
   })
 })
 

@@ -47,13 +47,45 @@ export type Ending =
   | { readonly _tag: "out"; readonly text: string; readonly code: ExitCode }
   | { readonly _tag: "fail"; readonly message: string; readonly code: ExitCode }
   /** The command line is one the handler's Effect twin answers (`--host`): main.ts runs it instead. */
-  | { readonly _tag: "effect"; readonly handler: () => (v: Values) => unknown }
+  | { readonly _tag: "effect"; readonly handler: EffectHandlerName }
+
+/**
+ * The handlers of the second bundle (effectCommands.ts), by name: the commands that run on Effect,
+ * and the hot commands' `--host` twins. effectCommands.ts implements exactly these.
+ */
+export type EffectHandlerName =
+  | "control"
+  | "ask"
+  | "insert"
+  | "focus"
+  | "open"
+  | "close"
+  | "rename"
+  | "worktrees"
+  | "folders"
+  | "file"
+  | "renameFolder"
+  | "colorFolder"
+  | "themeList"
+  | "themeSwitch"
+  | "native"
+  | "mcp"
+  | "cost"
+  | "doctor"
+  | "rage"
+  | "hosts"
+  | "plugin"
+  | "version"
+  | "quit"
+  | "hostSessions"
+  | "hostSend"
+  | "hostWait"
 
 /** A handler, required on first use so a call evaluates only its own command's modules. */
 export type Run =
   | { readonly plain: () => (v: Values) => Promise<Ending> }
-  /** Returns an Effect, run by main.ts; typed loosely here so this module stays free of `effect`. */
-  | { readonly effect: () => (v: Values) => unknown }
+  /** A handler of the second bundle (effectCommands.ts), by name: it returns an Effect main.ts runs. */
+  | { readonly effect: EffectHandlerName }
 
 export interface CommandSpec {
   readonly name: string
@@ -76,5 +108,5 @@ export const flagKey = (name: string): string => name.replace(/-([a-z])/g, (_, c
 
 /** A row's handler that runs without Effect; `load` require()s its module. */
 export const plain = (load: () => (v: Values) => Promise<Ending>): Run => ({ plain: load })
-/** A row's handler that returns an Effect for main.ts to run; `load` require()s its module. */
-export const effect = (load: () => (v: Values) => unknown): Run => ({ effect: load })
+/** A row's handler that returns an Effect for main.ts to run, in the second bundle (effectCommands.ts). */
+export const effect = (name: EffectHandlerName): Run => ({ effect: name })

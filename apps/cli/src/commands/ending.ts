@@ -12,7 +12,4 @@ export const ended = <A>(c: Called<A>, asJson: boolean, render: (a: A) => string
 export const usageEnding = (message: string): Ending => ({ _tag: "fail", message, code: exitCodes.Usage })
 
 /** `--host` goes to the command's Effect twin (hostRelay.ts says why). */
-export const onHost = (name: "sessions" | "send" | "wait"): Ending => ({
-  _tag: "effect",
-  handler: () => (require("./hostRelay.js") as typeof import("./hostRelay.js"))[name]
-})
+export const onHost = (name: "hostSessions" | "hostSend" | "hostWait"): Ending => ({ _tag: "effect", handler: name })

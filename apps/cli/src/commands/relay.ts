@@ -42,7 +42,7 @@ const relayed = (c: Awaited<ReturnType<typeof callPlain<"relay.Send">>>, asJson:
   c.ok ? outcome(c.value, asJson) : ended(c, asJson, () => "")
 
 export const send = async (v: Values): Promise<Ending> => {
-  if (v.text("host") !== "") return onHost("send")
+  if (v.text("host") !== "") return onHost("hostSend")
   const timeout = v.int("timeout")
   const payload = {
     from: sender(),
@@ -76,7 +76,7 @@ const collect = async (v: Values): Promise<Ending> => {
 export const wait = async (v: Values): Promise<Ending> => {
   if (!v.has("ticket")) return collect(v)
   if (v.flag("noWait")) return usageEnding("--no-wait collects everything ready and takes no ticket — drop one of them")
-  if (v.text("host") !== "") return onHost("wait")
+  if (v.text("host") !== "") return onHost("hostWait")
   const timeout = v.int("timeout")
   const payload = { from: sender(), ticket: v.arg("ticket") as Ticket, timeout }
   return relayed(await callPlain("relay.Wait", payload, waitBudgetMs(timeout)), v.flag("json"))

@@ -26,7 +26,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
         about: "the prompt, model, effort level, or slash command and its arguments"
       }
     ],
-    run: effect(() => (require("./control.js") as typeof import("./control.js")).control)
+    run: effect("control")
   },
   {
     name: "ask",
@@ -34,7 +34,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Ask a running Claude Code session a side question; it answers from its conversation, which the question never enters.",
     flags: [project, json],
     args: [claudeSession, { key: "question", usage: "<question>...", min: 1, max: Infinity }],
-    run: effect(() => (require("./control.js") as typeof import("./control.js")).ask)
+    run: effect("ask")
   },
   {
     name: "insert",
@@ -47,7 +47,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
       json
     ],
     args: [{ key: "text", usage: "[<text> | -]", min: 0, max: 1, about: "the text; left out or -, it is read from stdin" }],
-    run: effect(() => (require("./insert.js") as typeof import("./insert.js")).insert)
+    run: effect("insert")
   },
   {
     name: "focus",
@@ -55,7 +55,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Bring the lich window to the front with a session's card open.",
     flags: [project, json],
     args: [session],
-    run: effect(() => (require("./insert.js") as typeof import("./insert.js")).focus)
+    run: effect("focus")
   },
   {
     name: "open",
@@ -77,7 +77,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
       json
     ],
     args: [],
-    run: effect(() => (require("./open.js") as typeof import("./open.js")).open)
+    run: effect("open")
   },
   {
     name: "close",
@@ -94,7 +94,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
       json
     ],
     args: [session],
-    run: effect(() => (require("./close.js") as typeof import("./close.js")).close)
+    run: effect("close")
   },
   {
     name: "rename",
@@ -102,7 +102,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Rename a session: the name on its card, which is also the name it is addressed by.",
     flags: [project, json],
     args: [sessionAnd("label")],
-    run: effect(() => (require("./close.js") as typeof import("./close.js")).rename)
+    run: effect("rename")
   },
   {
     name: "worktrees",
@@ -110,7 +110,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "List a project's git worktrees: whether each holds uncommitted work, and which sessions are open in it.",
     flags: [project, json],
     args: [],
-    run: effect(() => (require("./workspace.js") as typeof import("./workspace.js")).worktrees)
+    run: effect("worktrees")
   },
   {
     name: "folders",
@@ -118,7 +118,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "List a project's sidebar folders and the sessions filed under each.",
     flags: [project, json],
     args: [],
-    run: effect(() => (require("./workspace.js") as typeof import("./workspace.js")).folders)
+    run: effect("folders")
   },
   {
     name: "file",
@@ -126,7 +126,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Move a session into a sidebar folder; '' takes it out of the one it is in.",
     flags: [project, json],
     args: [sessionAnd("folder")],
-    run: effect(() => (require("./workspace.js") as typeof import("./workspace.js")).file)
+    run: effect("file")
   },
   {
     name: "rename-folder",
@@ -134,7 +134,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Rename a folder across every session filed under it (onto a taken name merges the two).",
     flags: [project, json],
     args: [folder, { key: "to", usage: "<new-name>", min: 1, max: 1, about: "'' takes the folder apart" }],
-    run: effect(() => (require("./workspace.js") as typeof import("./workspace.js")).renameFolder)
+    run: effect("renameFolder")
   },
   {
     name: "color-folder",
@@ -142,7 +142,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Paint every session filed under a folder one color of the palette.",
     flags: [project, json],
     args: [folder, one("color", "red, orange, amber, green, teal, blue, violet or pink; '' hands the cards back to the theme")],
-    run: effect(() => (require("./workspace.js") as typeof import("./workspace.js")).colorFolder)
+    run: effect("colorFolder")
   },
   {
     name: "theme",
@@ -157,7 +157,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
         about: "List the installed themes, system first, with each one's scheme and the one in use marked.",
         flags: [json],
         args: [],
-        run: effect(() => (require("./theme.js") as typeof import("./theme.js")).list)
+        run: effect("themeList")
       },
       {
         name: "switch",
@@ -165,7 +165,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
         about: "Make a theme the one in use; every open window repaints at once.",
         flags: [json],
         args: [one("theme", "a theme's id, or system")],
-        run: effect(() => (require("./theme.js") as typeof import("./theme.js")).switchTheme)
+        run: effect("themeSwitch")
       }
     ]
   },

@@ -9,7 +9,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     about: "Open the native window (experimental) on the running lich, starting one in the background if none runs.",
     flags: [],
     args: [],
-    run: effect(() => (require("./native.js") as typeof import("./native.js")).native)
+    run: effect("native")
   },
   {
     name: "mcp",
@@ -18,7 +18,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
       "Serve the session commands as MCP tools over stdio, one JSON-RPC message per line. lich registers it for the providers that take it at spawn; run it yourself only to point another MCP client at lich.",
     flags: [],
     args: [],
-    run: effect(() => (require("./mcp.js") as typeof import("./mcp.js")).mcp)
+    run: effect("mcp")
   },
   {
     name: "cost",
@@ -35,7 +35,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
       bool("csv", "per-project rows as CSV, no total")
     ],
     args: [],
-    run: effect(() => (require("./cost.js") as typeof import("./cost.js")).cost)
+    run: effect("cost")
   },
   {
     name: "doctor",
@@ -43,7 +43,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     about: "Say whether lich would start on this machine, and what would stop it.",
     flags: [],
     args: [],
-    run: effect(() => (require("./doctor.js") as typeof import("./doctor.js")).doctor)
+    run: effect("doctor")
   },
   {
     name: "rage",
@@ -51,7 +51,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     about: "Collect a bug report from this machine into a tar.gz; nothing is uploaded.",
     flags: [text("output", "where to write the archive (default ./lich-rage-<timestamp>.tar.gz)")],
     args: [],
-    run: effect(() => (require("./rage.js") as typeof import("./rage.js")).rage)
+    run: effect("rage")
   },
   {
     name: "hosts",
@@ -64,7 +64,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
       text("lich", "the lich command on the host, when it is not `lich` on that host's PATH")
     ],
     args: [{ key: "words", usage: "[add|remove|connect|hello ...]", min: 0, max: Infinity }],
-    run: effect(() => (require("./hosts.js") as typeof import("./hosts.js")).hosts),
+    run: effect("hosts"),
     own: true
   },
   {
@@ -73,7 +73,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     about: "List lich's plugin installs per provider, or install, update or remove one (lich's own, beyond the contract).",
     flags: [json],
     args: [{ key: "words", usage: "[install|update|remove <provider>]", min: 0, max: Infinity }],
-    run: effect(() => (require("./plugin.js") as typeof import("./plugin.js")).plugin),
+    run: effect("plugin"),
     own: true
   },
   {
@@ -82,7 +82,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     about: "Print this build's version, and the version of the lich it would talk to.",
     flags: [json],
     args: [],
-    run: effect(() => (require("./version.js") as typeof import("./version.js")).version)
+    run: effect("version")
   },
   {
     name: "quit",
@@ -90,6 +90,6 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     about: "End the running lich: every session's process ends with it.",
     flags: [],
     args: [],
-    run: effect(() => (require("./version.js") as typeof import("./version.js")).quit)
+    run: effect("quit")
   }
 ]

@@ -6,7 +6,7 @@ import { ended, onHost, usageEnding } from "./ending.js"
 import { sender } from "./sender.js"
 
 export const sessions = async (v: Values): Promise<Ending> =>
-  v.text("host") !== "" ? onHost("sessions") : ended(await callPlain("relay.Peers", { from: sender() }), v.flag("json"), renderSessions)
+  v.text("host") !== "" ? onHost("hostSessions") : ended(await callPlain("relay.Peers", { from: sender() }), v.flag("json"), renderSessions)
 
 export const whoami = async (v: Values): Promise<Ending> => {
   const from = sender()
