@@ -11,10 +11,13 @@
  * for it ourselves — a local copy, read and confirmed to make no request. Without it their `bin` is a
  * placeholder that only prints "postinstall did not run".
  */
-import { execFileSync } from "node:child_process"
+import { execFile, execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { promisify } from "node:util"
+
+const execFileAsync = promisify(execFile)
 
 export interface PinnedCli {
   /** The npm package. */
@@ -62,47 +65,94 @@ const folderOf = (cli: PinnedCli) => path.join(cacheRoot(), `${cli.pkg.replace(/
  * folder, and a second install that finishes later discards its copy and uses the first.
  */
 export const ensureCli = (cli: PinnedCli): string => {
-  const dir = folderOf(cli)
-  const bin = path.join(dir, "node_modules", ".bin", cli.bin)
-  const stamp = path.join(dir, ".installed")
+  const { bin, stamp } = placesOf(cli)
   if (fs.existsSync(stamp) && fs.existsSync(bin)) return bin
-  fs.mkdirSync(cacheRoot(), { recursive: true })
-  const work = fs.mkdtempSync(path.join(cacheRoot(), `.installing-${path.basename(dir)}-`))
+  const work = workFolder(cli)
   try {
-    fs.writeFileSync(path.join(work, "package.json"), JSON.stringify({ private: true, name: "lich-e2e-cache" }))
-    const extra = (cli.extra ?? []).map((e) => `${e.pkg}@${e.version}`)
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--save-exact", "--ignore-scripts", `${cli.pkg}@${cli.version}`, ...extra], {
-      cwd: work,
-      stdio: ["ignore", "ignore", "inherit"],
-      timeout: 10 * 60_000
-    })
-    for (const { pkg, link } of [cli, ...(cli.extra ?? [])]) {
-      if (link === undefined) continue
-      execFileSync(process.execPath, [link], {
-        cwd: path.join(work, "node_modules", pkg),
-        stdio: ["ignore", "ignore", "inherit"],
-        timeout: 60_000
-      })
-    }
-    // The binary must run and be the pinned release: a placeholder launcher would fail every session later, obscurely.
-    const bins = path.join(work, "node_modules", ".bin")
-    const said = execFileSync(path.join(bins, cli.bin), ["--version"], {
-      encoding: "utf8",
-      timeout: 60_000,
-      env: { ...process.env, PATH: `${bins}${path.delimiter}${process.env.PATH ?? ""}` }
-    })
-    if (!said.includes(cli.version)) throw new Error(`${cli.pkg}@${cli.version} installed, but ${cli.bin} --version says ${said.trim()}`)
-    fs.writeFileSync(path.join(work, ".installed"), new Date().toISOString())
-    // A folder without the stamp is an install the old layout left unfinished: never trusted.
-    if (fs.existsSync(dir) && !fs.existsSync(stamp)) fs.rmSync(dir, { recursive: true, force: true })
-    try {
-      fs.renameSync(work, dir)
-    } catch (e) {
-      // Another caller's install landed first (the target exists and is not empty): use that one.
-      if (!fs.existsSync(stamp)) throw e
-    }
+    let said = ""
+    for (const step of installSteps(cli, work))
+      said = execFileSync(step.file, step.args, { ...step, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+    placeInstall(cli, work, said)
   } finally {
     fs.rmSync(work, { recursive: true, force: true })
   }
   return bin
+}
+
+/**
+ * The same install, without blocking: the e2e project's global setup installs the four CLIs at once
+ * on a fresh machine (each is mostly a download), where one after another took minutes of CI.
+ */
+export const installCli = async (cli: PinnedCli): Promise<string> => {
+  const { bin, stamp } = placesOf(cli)
+  if (fs.existsSync(stamp) && fs.existsSync(bin)) return bin
+  const work = workFolder(cli)
+  try {
+    let said = ""
+    for (const step of installSteps(cli, work)) said = (await execFileAsync(step.file, step.args, { ...step, encoding: "utf8" })).stdout
+    placeInstall(cli, work, said)
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+  return bin
+}
+
+const placesOf = (cli: PinnedCli) => {
+  const dir = folderOf(cli)
+  return { dir, bin: path.join(dir, "node_modules", ".bin", cli.bin), stamp: path.join(dir, ".installed") }
+}
+
+const workFolder = (cli: PinnedCli): string => {
+  fs.mkdirSync(cacheRoot(), { recursive: true })
+  const work = fs.mkdtempSync(path.join(cacheRoot(), `.installing-${path.basename(folderOf(cli))}-`))
+  fs.writeFileSync(path.join(work, "package.json"), JSON.stringify({ private: true, name: "lich-e2e-cache" }))
+  return work
+}
+
+interface InstallStep {
+  readonly file: string
+  readonly args: Array<string>
+  readonly cwd: string
+  readonly timeout: number
+  readonly env?: NodeJS.ProcessEnv
+}
+
+/** npm's install, each package's link script, then the binary's --version (the last step's output). */
+const installSteps = (cli: PinnedCli, work: string): Array<InstallStep> => {
+  const extra = (cli.extra ?? []).map((e) => `${e.pkg}@${e.version}`)
+  const bins = path.join(work, "node_modules", ".bin")
+  return [
+    {
+      file: "npm",
+      args: ["install", "--no-audit", "--no-fund", "--save-exact", "--ignore-scripts", `${cli.pkg}@${cli.version}`, ...extra],
+      cwd: work,
+      timeout: 10 * 60_000
+    },
+    ...[cli, ...(cli.extra ?? [])].flatMap(({ pkg, link }) =>
+      link === undefined ? [] : [{ file: process.execPath, args: [link], cwd: path.join(work, "node_modules", pkg), timeout: 60_000 }]
+    ),
+    {
+      file: path.join(bins, cli.bin),
+      args: ["--version"],
+      cwd: work,
+      timeout: 60_000,
+      env: { ...process.env, PATH: `${bins}${path.delimiter}${process.env.PATH ?? ""}` }
+    }
+  ]
+}
+
+/** Stamps a finished install and renames it into place, unless another caller's landed first. */
+const placeInstall = (cli: PinnedCli, work: string, said: string) => {
+  const { dir, stamp } = placesOf(cli)
+  // The binary must run and be the pinned release: a placeholder launcher would fail every session later, obscurely.
+  if (!said.includes(cli.version)) throw new Error(`${cli.pkg}@${cli.version} installed, but ${cli.bin} --version says ${said.trim()}`)
+  fs.writeFileSync(path.join(work, ".installed"), new Date().toISOString())
+  // A folder without the stamp is an install the old layout left unfinished: never trusted.
+  if (fs.existsSync(dir) && !fs.existsSync(stamp)) fs.rmSync(dir, { recursive: true, force: true })
+  try {
+    fs.renameSync(work, dir)
+  } catch (e) {
+    // Another caller's install landed first (the target exists and is not empty): use that one.
+    if (!fs.existsSync(stamp)) throw e
+  }
 }
