@@ -6,12 +6,12 @@
  */
 
 import * as path from "node:path"
-import { CostHandlers, CostLedger } from "@lich/cost"
+import { BudgetLayer, CostHandlers, CostLedger } from "@lich/cost"
 import { EventHub, HookReports } from "@lich/events"
 import { ChangesLayer, Git, GitHandlers, PrsLayer, ReviewLayer } from "@lich/git"
 import { Hooks } from "@lich/hooks"
 import { HostsConfig, HostsLayer } from "@lich/hosts"
-import { costReaders, PluginInstalls, PluginLayer, pluginContext } from "@lich/integrations"
+import { costReaders, PluginInstalls, PluginLayer, pluginContext, windowReaders } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
 import { ptyLayer } from "@lich/ptyhost"
 import { RelayLayer, SpendMeter, WindowOpener } from "@lich/relay"
@@ -84,7 +84,9 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
   const window = Window.layer.pipe(Layer.provideMerge(workspace))
   // One ledger for `lich cost` and the relay's timeline: two would scan every transcript twice.
   const ledger = CostLedger.layer(costReaders(config.env, config.home)).pipe(Layer.provideMerge(window))
-  const relay = RelayLayer.pipe(Layer.provide(FocusWindow), Layer.provide(LedgerSpend), Layer.provideMerge(ledger))
+  // The budgets sit below the relay too: a relayed send asks their gate before it types anything.
+  const budgets = BudgetLayer(windowReaders(config.env, config.home)).pipe(Layer.provideMerge(ledger))
+  const relay = RelayLayer.pipe(Layer.provide(FocusWindow), Layer.provide(LedgerSpend), Layer.provideMerge(budgets))
   // User themes live in <config>/lich/themes; the cost ledger reads the transcripts the providers
   // write under the sessions' own home.
   return Layer.mergeAll(

@@ -4,6 +4,7 @@
  * plugin author reading either side sees the same words.
  */
 import { Schema } from "effect"
+import { AccountWindows, PlanWindow } from "./budget.js"
 import { ErrandRecord } from "./errands.js"
 import { SessionGit } from "./gitChanges.js"
 import { ReviewState } from "./gitReview.js"
@@ -71,7 +72,20 @@ export const SessionUsage = Schema.TaggedStruct("session-usage", {
   window: Schema.Number,
   tokens: Schema.optional(Schema.Number),
   percent: Schema.optional(Schema.Number),
-  costUsd: Schema.optional(Schema.Number)
+  costUsd: Schema.optional(Schema.Number),
+  /** the plan's windows as the provider reported them with this reading (the plan gauge's source) */
+  rateLimits: Schema.optional(Schema.Array(PlanWindow))
+})
+/** An account's plan windows read again (Claude Code's mod-usage, Codex's rollout): the footer's gauge. */
+export const PlanWindowsEvent = Schema.TaggedStruct("plan-windows", { account: AccountWindows })
+/**
+ * New work into a project was refused by one of its caps: the card and a toast say so. line is the
+ * refusal's words, as the sender got them.
+ */
+export const BudgetRefusedEvent = Schema.TaggedStruct("budget-refused", {
+  projectId: Schema.String,
+  project: Schema.String,
+  line: Schema.String
 })
 /**
  * A session's checkout read again (after a touch, a commit, a ref moving, a fetch): the card's marks
@@ -109,6 +123,8 @@ export const LichEvent = Schema.Union(
   SessionAgent,
   SessionTouched,
   SessionUsage,
+  PlanWindowsEvent,
+  BudgetRefusedEvent,
   SessionGitEvent,
   SessionReviewEvent,
   ThemeChanged,

@@ -3,6 +3,7 @@
  * (the CLI) never evaluates RpcGroup.
  */
 import * as RpcGroup from "@effect/rpc/RpcGroup"
+import { Admit, Budgets, SetBudget } from "./budget.js"
 import { Cost } from "./cost.js"
 import * as Desk from "./desk.js"
 import { Diagnostics } from "./diagnostics.js"
@@ -84,6 +85,8 @@ export const SystemRpcs = RpcGroup.make(Info, Health, Quit, State, OpenWindow, D
 export const ThemeRpcs = RpcGroup.make(Themes, SwitchTheme).prefix("system.")
 /** libs/cost. */
 export const CostRpcs = RpcGroup.make(Cost).prefix("system.")
+/** libs/cost: budgets and plan windows — the caps on new work, and what each account has used. */
+export const BudgetRpcs = RpcGroup.make(Budgets, SetBudget, Admit).prefix("system.")
 
 /** libs/integrations: lich's plugin per provider, Settings › lich plugin (plugin.ts). */
 export const PluginRpcs = RpcGroup.make(PluginStates, PluginInstallRpc, PluginUpdate, PluginRemove).prefix("plugin.")
@@ -138,6 +141,7 @@ export const rpcGroups = [
   SystemRpcs,
   ThemeRpcs,
   CostRpcs,
+  BudgetRpcs,
   GitRpcs,
   HostsRpcs,
   PluginRpcs

@@ -1,4 +1,5 @@
 export * from "./bounds.js"
+export * from "./budget.js"
 export * from "./cost.js"
 export * from "./desk.js"
 export * from "./diagnostics.js"

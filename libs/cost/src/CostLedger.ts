@@ -8,12 +8,13 @@
  */
 import { type CostPayload, type CostReport, CostRpcs, type CostSourceName, Failed, type LichEvent, Refused } from "@lich/contract"
 import { EventHub } from "@lich/events"
-import { Ledger, Settings, type StoreError } from "@lich/store"
+import { Ledger, Settings, SpendDays, type StoreError } from "@lich/store"
 import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
 import { catalogue, type Pricer } from "./pricing.js"
 import type { CostReaders } from "./readers.js"
 import { type CostFilter, costReport, REPORTED_PREFIX, sessionSpend } from "./report.js"
 import { makeScanner } from "./scanner.js"
+import { makeSpendTracker, recordMoves } from "./spend.js"
 
 /** The window's switch (Settings › cost readout): "off" stops all counting; unset means on. */
 export const READOUT_KEY = "cost.readout"
@@ -56,11 +57,22 @@ const make = (readers: CostReaders, price: Pricer) =>
     const serialised = lock.withPermits(1)
     const readout = settings.get(READOUT_KEY).pipe(Effect.map((v) => Option.getOrElse(v, () => "on") !== "off"))
     const scanSession = makeScanner(ledger, readers, price)
+    const days = yield* SpendDays
+    const tracker = makeSpendTracker()
+    // What the ledger held before this backend started was spent before it; a catch-up read after
+    // a restart is still counted, as today's.
+    tracker.prime(yield* Effect.orElseSucceed(ledger.sessions(), () => []))
+    /** What the last scan or record moved, into today's spend per project (spend.ts). */
+    const settle = Effect.gen(function* () {
+      const moves = tracker.moves(yield* ledger.sessions())
+      if (moves.size > 0) yield* Effect.all(recordMoves(days, moves, yield* Clock.currentTimeMillis), { discard: true })
+    })
 
     const scan = Effect.fn("CostLedger.scan")(function* (sessionId?: string) {
       if (!(yield* readout)) return
       const all = yield* ledger.sessions()
       yield* Effect.forEach(sessionId === undefined ? all : all.filter((s) => s.id === sessionId), scanSession, { discard: true })
+      yield* settle
     }, serialised)
 
     const record = Effect.fn("CostLedger.record")(function* (sessionId: string, conversationId: string, costUsd: number) {
@@ -68,6 +80,7 @@ const make = (readers: CostReaders, price: Pricer) =>
       const activityAt = yield* Clock.currentTimeMillis
       const transcriptId = `${REPORTED_PREFIX}${conversationId}`
       yield* ledger.put({ sessionId, transcriptId, source: "reported", byteOffset: 0, cursor: "", costUsd, stuck: false, activityAt })
+      yield* settle
     }, serialised)
 
     const report = Effect.fn("CostLedger.report")(

@@ -23,6 +23,7 @@ const session = (
   over: Partial<CostedSession> = {}
 ): CostedSession => ({
   id,
+  projectId: project,
   project,
   projectPath: `/code/${project}`,
   dir: `/code/${project}`,

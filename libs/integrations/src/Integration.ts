@@ -10,7 +10,7 @@
  * libs/spawn: spawn opens and closes sessions for every provider alike and asks this table what a
  * given one needs.
  */
-import type { CostReader, TotalReader } from "@lich/cost"
+import type { CostReader, TotalReader, WindowReader } from "@lich/cost"
 import type { ProviderId } from "@lich/providers"
 import type { ScreenRules } from "@lich/terminal"
 import type { Effect } from "effect"
@@ -59,4 +59,6 @@ export interface Integration {
   readonly setup?: (i: SetupInput) => Effect.Effect<ProviderSetup, unknown>
   /** The reader of this provider's transcripts, rooted in the sessions' environment. */
   readonly cost?: (env: Readonly<Record<string, string | undefined>>, home: string) => CostReader | TotalReader
+  /** The account its sessions run on, and the reader of the plan windows it records, if it records them. */
+  readonly windows?: (env: Readonly<Record<string, string | undefined>>, home: string) => WindowReader
 }

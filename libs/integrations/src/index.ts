@@ -4,6 +4,7 @@
 export { claudeCost, claudeRoot, claudeTranscripts, scanClaude, stepClaude } from "./claude/cost.js"
 export { type LaidPlugin, layClaudePlugin, pluginVersion } from "./claude/plugin.js"
 export { codexCost, codexTranscript, scanCodex, stepCodex } from "./codex/cost.js"
+export { stepWindows } from "./codex/windows.js"
 export * from "./Integration.js"
 export { kiroAgentName, kiroAgentPath } from "./kiro/install.js"
 export { ompAgentDir } from "./omp/install.js"
@@ -19,4 +20,4 @@ export {
   runPlugin
 } from "./plugin/plugins.js"
 export { providerSetup } from "./setup.js"
-export { costReaders, integration } from "./table.js"
+export { costReaders, integration, windowReaders } from "./table.js"

@@ -2,7 +2,7 @@
  * Every provider's integration, by id. A provider with nothing of its own yet has a bare row: lich
  * then spawns it as it is, and quiet alone says when it is ready.
  */
-import type { CostReaders } from "@lich/cost"
+import type { CostReaders, WindowReaders } from "@lich/cost"
 import { type ProviderId, providerIds } from "@lich/providers"
 import { claude } from "./claude/index.js"
 import { codex } from "./codex/index.js"
@@ -31,3 +31,7 @@ export const integration = (id: ProviderId): Integration => table[id]
 /** The cost readers of every provider that has one, rooted in the sessions' environment. */
 export const costReaders = (env: Readonly<Record<string, string | undefined>>, home: string): CostReaders =>
   Object.fromEntries(providerIds.flatMap((id) => (table[id].cost === undefined ? [] : [[id, table[id].cost!(env, home)]])))
+
+/** Every provider's plan-window account (and reader, where it records its windows), rooted the same way. */
+export const windowReaders = (env: Readonly<Record<string, string | undefined>>, home: string): WindowReaders =>
+  Object.fromEntries(providerIds.flatMap((id) => (table[id].windows === undefined ? [] : [[id, table[id].windows!(env, home)]])))

@@ -4,7 +4,7 @@
  * hook route does — 204 applied, 400 with a one-line reason, 404 for a session lich is not running
  * (the mod stops that loop for good), 500 only for a failure to apply what was accepted.
  */
-import type { LichEvent, ModUsageReport } from "@lich/contract"
+import type { LichEvent, ModUsageReport, PlanWindow } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Terminals } from "@lich/terminal"
 import { Effect, Either, Option } from "effect"
@@ -24,6 +24,24 @@ const bad = (reason: string): ModReply => ({ status: 400, body: reason })
 const NO_CONTENT: ModReply = { status: 204 }
 const GONE: ModReply = { status: 404, body: "no such session is running in this lich" }
 
+/** A window's reset as ms: Claude Code says an ISO time or epoch seconds; 0 when it said neither. */
+const resetMs = (at: string | number | undefined): number => {
+  if (typeof at === "number") return Number.isFinite(at) && at > 0 ? at * 1000 : 0
+  const ms = at === undefined ? Number.NaN : Date.parse(at)
+  return Number.isFinite(ms) && ms > 0 ? ms : 0
+}
+
+/** The mod's rate limits in the contract's shape; a window past its cap reads 100 (used up). */
+const windowsOf = (r: ModUsageReport): ReadonlyArray<PlanWindow> =>
+  r.rate_limits
+    .filter((l) => l.kind !== "")
+    .map((l) => ({
+      kind: l.kind.slice(0, 64),
+      percentUsed: Math.min(l.percent_used, 100),
+      resetsAt: resetMs(l.resets_at),
+      windowMinutes: 0
+    }))
+
 /** A usage report as the hub's event: the figures the mod sent, and none it did not. */
 const usageEvent = (r: ModUsageReport): LichEvent => ({
   _tag: "session-usage",
@@ -32,7 +50,8 @@ const usageEvent = (r: ModUsageReport): LichEvent => ({
   window: r.context.window,
   ...(r.context.tokens === undefined ? {} : { tokens: r.context.tokens }),
   ...(r.context.percent === undefined ? {} : { percent: r.context.percent }),
-  ...(r.cost_usd === undefined ? {} : { costUsd: r.cost_usd })
+  ...(r.cost_usd === undefined ? {} : { costUsd: r.cost_usd }),
+  ...(r.rate_limits.length === 0 ? {} : { rateLimits: windowsOf(r) })
 })
 
 /** The one "interrupted" lich publishes from outside the PTY: an abort the mod says stopped a turn. */

@@ -10,7 +10,9 @@
  * Receiving side: a task from another host's sender is opened here as the command line's (no card
  * of ours sent it), naming that sender and its host in the message, and followed with `wait`.
  */
+
 import { FarErrand, type FarErrandPayload, type LichError, type RelayResult, type SendPayload, type WaitPayload } from "@lich/contract"
+import { SpendGate } from "@lich/cost"
 import { PluginInstalls } from "@lich/integrations"
 import { Workspace } from "@lich/spawn"
 import { Terminals } from "@lich/terminal"
@@ -97,7 +99,7 @@ const make = Effect.gen(function* () {
   const core = yield* RelayCore
   const ws = yield* Workspace
   const terminals = yield* Terminals
-  const d: TicketDeps = { core, ws, terminals, tools: (yield* PluginInstalls).hasTools }
+  const d: TicketDeps = { core, ws, terminals, tools: (yield* PluginInstalls).hasTools, gate: yield* SpendGate }
 
   // A caller that cannot be read is named as the command line: the far message is the worse for it, the task is not.
   const labelOf = (from: string) =>
@@ -137,7 +139,7 @@ const make = Effect.gen(function* () {
 })
 
 /** Over the relay's actor and the workspace it resolves targets in. */
-export const CrossHostLayer: Layer.Layer<CrossHost, never, RelayCore | Workspace | Terminals | PluginInstalls> = Layer.effect(
+export const CrossHostLayer: Layer.Layer<CrossHost, never, RelayCore | Workspace | Terminals | PluginInstalls | SpendGate> = Layer.effect(
   CrossHost,
   make
 )

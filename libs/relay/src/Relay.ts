@@ -21,6 +21,7 @@ import {
   type SubagentPayload,
   type WaitPayload
 } from "@lich/contract"
+import { SpendGate } from "@lich/cost"
 import { PluginInstalls } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
 import { CloseNotice, ServerConfig, Workspace } from "@lich/spawn"
@@ -117,8 +118,9 @@ const parts = Effect.gen(function* () {
   const tools = (yield* PluginInstalls).hasTools
   const viaMod = makeModDelivery({ core, channel, terminals, kindOf: (id) => kindOf(ws, id), pluginLaid, graceMs: modGraceMs(config.env) })
   const reports = yield* makeReportFeed(core, { polled: channel.attached, live: terminals.isLive })
-  const tickets = { core, ws, terminals, tools }
-  const subagents: SubagentDeps = { ws, terminals, core, send: (q) => send(tickets, q, { subagent: true }) }
+  const gate = yield* SpendGate
+  const tickets = { core, ws, terminals, tools, gate }
+  const subagents: SubagentDeps = { ws, terminals, core, gate, send: (q) => send(tickets, q, { subagent: true }) }
   const delivery: DeliveryDeps = { core, terminals, viaMod, catchUp: reports.catchUp }
   const notes: NoteDeps = { core, terminals, hasTools: (id) => hasTools(ws, tools, id), viaMod }
   return { core, scope, ws, terminals, channel, viaMod, tickets, subagents, reports, delivery, notes }

@@ -18,6 +18,7 @@ import {
   SubagentOpened,
   type SubagentPayload
 } from "@lich/contract"
+import type { SpendGate } from "@lich/cost"
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Effect, Either, Option } from "effect"
@@ -28,6 +29,8 @@ export interface SubagentDeps {
   readonly ws: Workspace["Type"]
   readonly terminals: Terminals["Type"]
   readonly core: Core
+  /** The caller's project's caps: a worker over them is refused before it opens. */
+  readonly gate: SpendGate["Type"]
   /** Hands the worker its task as its one subagent errand. */
   readonly send: (p: SendPayload) => Effect.Effect<RelayResult, LichError>
 }
@@ -50,6 +53,8 @@ const callerOf = (d: SubagentDeps, p: SubagentPayload) =>
 export const openSubagent = (d: SubagentDeps, p: SubagentPayload): Effect.Effect<SubagentOpened, LichError> =>
   Effect.gen(function* () {
     const me: Card = yield* callerOf(d, p)
+    // A worker with no kind is its caller's kind, as spawn.Open decides it.
+    yield* d.gate.admit(me.row.projectId, p.kind !== "" ? p.kind : me.row.kind)
     // Workers sit under whoever asked: the caller's folder, else one named after it, the caller filed there too.
     const folder = me.row.folder !== "" ? me.row.folder : me.label
     if (me.row.folder === "") yield* d.ws.file({ from: "", target: me.id, project: me.projectPath, folder })

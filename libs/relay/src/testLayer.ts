@@ -7,6 +7,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { callRpc, RelayRpcs, type ReplyPayload, type SendPayload, SessionId, Ticket, type WaitPayload } from "@lich/contract"
+import { BudgetLayer, CostLedger } from "@lich/cost"
 import { EventHub, HookReports } from "@lich/events"
 import { PluginInstalls } from "@lich/integrations"
 import { ModChannel } from "@lich/mod"
@@ -46,7 +47,14 @@ export const relayTestLayer = (prefix: string, over: Partial<ServerConfigShape> 
     StoreMemory,
     Terminals.layer.pipe(Layer.provideMerge(FakePty.layer))
   )
-  const layer = RelayLayer.pipe(Layer.provideMerge(Layer.merge(ModChannel.layer, WorkspaceLayer).pipe(Layer.provideMerge(base))))
+  // The real cost lib with no transcript readers (an account per kind for the plan windows): the
+  // budgets' gate the relay asks is the one the server wires.
+  const layer = RelayLayer.pipe(
+    Layer.provideMerge(
+      BudgetLayer({ claude: { account: "claude:test" }, crush: { account: "crush:test" } }).pipe(Layer.provideMerge(CostLedger.layer({})))
+    ),
+    Layer.provideMerge(Layer.merge(ModChannel.layer, WorkspaceLayer).pipe(Layer.provideMerge(base)))
+  )
   return { dir, layer }
 }
 

@@ -13,6 +13,7 @@ import {
   type SendPayload,
   type WaitPayload
 } from "@lich/contract"
+import type { SpendGate } from "@lich/cost"
 import type { Card, Workspace } from "@lich/spawn"
 import type { Terminals } from "@lich/terminal"
 import { Clock, Deferred, Duration, Effect, Either, Option, Queue } from "effect"
@@ -26,6 +27,8 @@ import { relayedMessage, workerTask } from "./text.js"
 
 export interface TicketDeps {
   readonly core: Core
+  /** The project's caps: new work is refused here, before any errand exists or anything is typed. */
+  readonly gate: SpendGate["Type"]
   readonly ws: Workspace["Type"]
   readonly terminals: Terminals["Type"]
   /** The HasTools rule: whether a session of a kind has lich's tools. */
@@ -132,6 +135,7 @@ export const send = (d: TicketDeps, p: SendPayload, o: SendOptions = {}): Effect
       p.project
     )
     const me = cards.find((c) => c.id === p.from) ?? Option.getOrUndefined(yield* d.ws.caller(p.from))
+    yield* d.gate.admit(target.row.projectId, target.row.kind)
     const e = yield* open(d, p, prompt, target, me, o)
     // A target still running its setup script can outlast any wait: the ticket comes back at once.
     const readiness = yield* d.terminals.readiness(target.id)

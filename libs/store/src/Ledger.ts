@@ -24,6 +24,7 @@ export interface LedgerRow {
 /** A session as the cost report needs it, with its ledger rows (none = never priced). */
 export interface CostedSession {
   readonly id: string
+  readonly projectId: string
   readonly project: string
   /** the project's directory: `--project` takes it as well as the name */
   readonly projectPath: string
@@ -89,6 +90,7 @@ const make = Effect.gen(function* () {
   const sessions = Effect.fn("Ledger.sessions")(function* () {
     const heads = yield* sql<{
       readonly id: string
+      readonly project_id: string
       readonly project: string
       readonly project_path: string
       readonly kind: string
@@ -96,7 +98,7 @@ const make = Effect.gen(function* () {
       readonly parked_at: number
       readonly provider_session_id: string
       readonly path: string
-    }>`SELECT s.id, p.name AS project, p.path AS project_path, s.kind, s.is_open, s.parked_at, s.provider_session_id, s.path
+    }>`SELECT s.id, p.id AS project_id, p.name AS project, p.path AS project_path, s.kind, s.is_open, s.parked_at, s.provider_session_id, s.path
        FROM sessions s JOIN projects p ON p.id = s.project_id ORDER BY p.name, s.position, s.rowid`
     const rows = (yield* sql<Record>`SELECT * FROM session_costs`).map(fromRecord)
     const bySession = new Map<string, Array<LedgerRow>>()
@@ -104,6 +106,7 @@ const make = Effect.gen(function* () {
     return heads.map(
       (h): CostedSession => ({
         id: h.id,
+        projectId: h.project_id,
         project: h.project,
         projectPath: h.project_path,
         dir: h.path === "" ? h.project_path : h.path,

@@ -39,7 +39,7 @@ describe("SqliteLive", () => {
   )
 
   it.effect(
-    "creates every table of the migrations (2: the cost ledger, 3: the relay's journal, 4: reviews, 5: hosts, 6: the relay's timeline)",
+    "creates every table of the migrations (2: the cost ledger, 3: the relay's journal, 4: reviews, 5: hosts, 6: the relay's timeline, 7: budgets)",
     () =>
       Effect.gen(function* () {
         const sql = yield* SqlClient.SqlClient
@@ -50,6 +50,7 @@ describe("SqliteLive", () => {
           "errand_records",
           "far_errands",
           "hosts",
+          "plan_windows",
           "projects",
           "relay_journal",
           "review_comments",
@@ -57,6 +58,7 @@ describe("SqliteLive", () => {
           "session_costs",
           "sessions",
           "settings",
+          "spend_days",
           "worktree_ports"
         ])
       }).pipe(Effect.provide(SqliteMemory))
@@ -75,7 +77,7 @@ describe("SqliteLive", () => {
         return [again, migrations] as const
       }).pipe(Effect.provide(FileStore(file)))
       expect(Option.getOrThrow(again).path).toBe("/src/lich")
-      expect(migrations.map((m) => m.migration_id)).toEqual([1, 2, 3, 4, 5, 6])
+      expect(migrations.map((m) => m.migration_id)).toEqual([1, 2, 3, 4, 5, 6, 7])
     })
   )
 

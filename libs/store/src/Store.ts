@@ -11,10 +11,12 @@ import { History } from "./History.js"
 import { Hosts } from "./Hosts.js"
 import { Journal } from "./Journal.js"
 import { Ledger } from "./Ledger.js"
+import { PlanWindows } from "./PlanWindows.js"
 import { Projects } from "./Projects.js"
 import { Reviews } from "./Reviews.js"
 import { Sessions } from "./Sessions.js"
 import { Settings } from "./Settings.js"
+import { SpendDays } from "./SpendDays.js"
 import { SqliteLive, SqliteMemory } from "./Sqlite.js"
 import type { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
@@ -32,6 +34,8 @@ export type StoreServices =
   | Hosts
   | FarErrands
   | ErrandRecords
+  | PlanWindows
+  | SpendDays
   | StoreHealth
 
 /** Every repository, over whatever SqlClient (and the StoreHealth watching its file) is provided. */
@@ -46,7 +50,9 @@ export const Repositories: Layer.Layer<Exclude<StoreServices, StoreHealth>, neve
   Reviews.layer,
   Hosts.layer,
   FarErrands.layer,
-  ErrandRecords.layer
+  ErrandRecords.layer,
+  PlanWindows.layer,
+  SpendDays.layer
 )
 
 /** Every repository over the database file at `filename`, opened and migrated. */

@@ -15,6 +15,7 @@ import { relayJournal } from "./migrations/3_relay_journal.js"
 import { sessionReview } from "./migrations/4_session_review.js"
 import { hosts } from "./migrations/5_hosts.js"
 import { errandRecords } from "./migrations/6_errand_records.js"
+import { budgets } from "./migrations/7_budgets.js"
 
 const initial = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -81,5 +82,6 @@ export const migrations: Migrator.Loader = Migrator.fromRecord({
   "3_relay_journal": relayJournal,
   "4_session_review": sessionReview,
   "5_hosts": hosts,
-  "6_errand_records": errandRecords
+  "6_errand_records": errandRecords,
+  "7_budgets": budgets
 })

@@ -1,4 +1,4 @@
-import { HostOpen, OPEN_PROMPT_WAIT_SECONDS, Open, type Opened, type RelayResult, Subagent } from "@lich/contract"
+import { Admit, HostOpen, OPEN_PROMPT_WAIT_SECONDS, Open, type Opened, type RelayResult, Subagent } from "@lich/contract"
 import { Effect, Either } from "effect"
 import { exitCodes } from "../exitCodes.js"
 import { call } from "../layers.js"
@@ -95,6 +95,9 @@ const openOne = (f: Flags) => {
 /** open, then the same hand-off send makes; a hand-off that fails does not undo the open. */
 const openPlain = (f: Flags) =>
   Effect.gen(function* () {
+    // A task is new work: a project over its caps refuses it before a session opens for it. A host's
+    // lich asks its own caps when its relay types the task.
+    if (f.prompt !== "" && f.host === "") yield* call("system", Admit, { from: sender(), project: f.project, kind: f.kind })
     const opened = yield* openOne(f)
     const delivery: Delivery =
       f.prompt === "" || opened.startError !== ""

@@ -6,6 +6,7 @@
 
 import type { Opened } from "@lich/contract"
 import {
+  Admit,
   Close,
   CloseSessionInput,
   ColorFolder,
@@ -79,6 +80,8 @@ const openSession = tool({
   input: OpenSessionInput,
   run: ({ prompt, private: isPrivate, host, ...open }) =>
     Effect.gen(function* () {
+      // A task is new work: a project over its caps refuses it before a session opens for it.
+      if (prompt !== "" && host === "") yield* call("system", Admit, { from: sender(), project: open.project, kind: open.kind })
       const p = { from: sender(), ...open }
       const opened = yield* host === ""
         ? call("spawn", Open, p, SPAWN_TIMEOUT_MS)

@@ -7,5 +7,7 @@ import { claudeCost, claudeRoot } from "./cost.js"
 
 export const claude: Integration = {
   id: "claude",
-  cost: (env, home) => claudeCost(claudeRoot(env, home))
+  cost: (env, home) => claudeCost(claudeRoot(env, home)),
+  // Its windows arrive with mod-usage as they move; nothing to read.
+  windows: (env, home) => ({ account: `claude:${claudeRoot(env, home)}` })
 }

@@ -8,6 +8,7 @@ import { Effect } from "effect"
 import type { Integration } from "../Integration.js"
 import { codexCost } from "./cost.js"
 import { codexHome, layCodexProfile } from "./hooks.js"
+import { codexWindows } from "./windows.js"
 
 export const codex: Integration = {
   id: "codex",
@@ -36,5 +37,6 @@ export const codex: Integration = {
           args: [],
           env: {}
         })),
-  cost: (env, home) => codexCost(codexHome(env, home))
+  cost: (env, home) => codexCost(codexHome(env, home)),
+  windows: (env, home) => codexWindows(`codex:${codexHome(env, home)}`, codexCost(codexHome(env, home)).transcripts)
 }
