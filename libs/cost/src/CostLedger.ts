@@ -14,7 +14,7 @@ import { catalogue, type Pricer } from "./pricing.js"
 import type { CostReaders } from "./readers.js"
 import { type CostFilter, costReport, REPORTED_PREFIX, sessionSpend } from "./report.js"
 import { makeScanner } from "./scanner.js"
-import { makeSpendTracker, recordMoves } from "./spend.js"
+import { daySpend } from "./spend.js"
 
 /** The window's switch (Settings › cost readout): "off" stops all counting; unset means on. */
 export const READOUT_KEY = "cost.readout"
@@ -57,16 +57,8 @@ const make = (readers: CostReaders, price: Pricer) =>
     const serialised = lock.withPermits(1)
     const readout = settings.get(READOUT_KEY).pipe(Effect.map((v) => Option.getOrElse(v, () => "on") !== "off"))
     const scanSession = makeScanner(ledger, readers, price)
-    const days = yield* SpendDays
-    const tracker = makeSpendTracker()
-    // What the ledger held before this backend started was spent before it; a catch-up read after
-    // a restart is still counted, as today's.
-    tracker.prime(yield* Effect.orElseSucceed(ledger.sessions(), () => []))
-    /** What the last scan or record moved, into today's spend per project (spend.ts). */
-    const settle = Effect.gen(function* () {
-      const moves = tracker.moves(yield* ledger.sessions())
-      if (moves.size > 0) yield* Effect.all(recordMoves(days, moves, yield* Clock.currentTimeMillis), { discard: true })
-    })
+    // What each scan or record moved goes into today's spend per project (spend.ts).
+    const settle = yield* daySpend(ledger, yield* SpendDays)
 
     const scan = Effect.fn("CostLedger.scan")(function* (sessionId?: string) {
       if (!(yield* readout)) return

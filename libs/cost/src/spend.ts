@@ -6,7 +6,8 @@
  * project's day. A figure that moves down (a provider's own figure replacing lich's pricing) moves
  * the day down too, so the sum stays the report's; a session that is gone takes nothing back.
  */
-import type { CostedSession, SpendDays } from "@lich/store"
+import type { CostedSession, Ledger, SpendDays } from "@lich/store"
+import { Clock, Effect } from "effect"
 import { effectiveRows } from "./report.js"
 
 /** The backend machine's local day of `ms`: 'YYYY-MM-DD'. A person's "per day" is their midnight. */
@@ -46,8 +47,18 @@ export const makeSpendTracker = () => {
   }
 }
 
-export type SpendTracker = ReturnType<typeof makeSpendTracker>
-
-/** Writes one look's moves into today's rows. */
-export const recordMoves = (days: SpendDays["Type"], moves: ReadonlyMap<string, number>, now: number) =>
-  [...moves].map(([projectId, usd]) => days.add(projectId, dayOf(now), usd))
+/**
+ * The step the ledger runs after each scan or record: what moved, into today's rows. What the
+ * ledger held before this backend started was spent before it and is taken as it stands; a catch-up
+ * read after a restart is counted, as today's.
+ */
+export const daySpend = (ledger: Ledger["Type"], days: SpendDays["Type"]) =>
+  Effect.gen(function* () {
+    const tracker = makeSpendTracker()
+    tracker.prime(yield* Effect.orElseSucceed(ledger.sessions(), () => []))
+    return Effect.gen(function* () {
+      const moves = tracker.moves(yield* ledger.sessions())
+      const day = dayOf(yield* Clock.currentTimeMillis)
+      yield* Effect.forEach(moves, ([projectId, usd]) => days.add(projectId, day, usd), { discard: true })
+    })
+  })
