@@ -136,6 +136,21 @@ describe("the plugin's hook scripts against a real backend", () => {
     expect(await again).toMatchObject({ label: "Fix the login redirect loop" })
   })
 
+  it("report Antigravity's title: its first request, without the tags or lich's framing, at most 80 characters", async () => {
+    const transcript = path.join(b.dir, "agy-transcript.jsonl")
+    const request = `rename ${"x".repeat(100)}`
+    const lines = [
+      { type: "SYSTEM", content: "mentions USER_INPUT but is none" },
+      { type: "USER_INPUT", content: `<USER_REQUEST>\n[lich] Message relayed by the lich command line.\n  ${request}\n</USER_REQUEST>` },
+      { type: "USER_INPUT", content: "<USER_REQUEST>a later request</USER_REQUEST>" }
+    ]
+    fs.writeFileSync(transcript, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`)
+    const title = nextEvent((e) => e._tag === "session-title")
+    const input = JSON.stringify({ conversationId: "c0ffee00-0000-4000-8000-000000000001", transcriptPath: transcript })
+    expect(await runScript("report-title.sh", [], sessionEnv(), input)).toEqual(silent)
+    expect(await title).toMatchObject({ label: request.slice(0, 80) })
+  })
+
   it("report touched files", async () => {
     const touched = nextEvent((e) => e._tag === "session-touched")
     expect(await runScript("report-touched.sh", [], sessionEnv(), "{}")).toEqual(silent)

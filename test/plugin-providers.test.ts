@@ -116,13 +116,14 @@ describe("after lich plugin install", () => {
     await events.find(of(s.id, "session-status", (e) => e.state === "done"))
   })
 
-  it("Antigravity: lich's server added through agy mcp add; start, busy, the tool, touched and done from its plugin's hooks", async () => {
+  it("Antigravity: lich's server added through agy mcp add; start, busy, the tool, touched, done and the title from its plugin's hooks", async () => {
     const s = await open("antigravity")
     await sendTask(s.label, "review the agy change")
     expect((await events.find(of(s.id, "session-agent"))).agent).toBe("antigravity")
     await events.find(of(s.id, "session-status", (e) => e.state === "busy" && e.tool === "write_to_file" && e.detail === "proof.txt"))
     await events.find(of(s.id, "session-touched"))
     await events.find(of(s.id, "session-status", (e) => e.state === "done"))
+    expect((await events.find(of(s.id, "session-title"))).label).toBe("review the agy change")
   })
 
   it("resumes every one of them with its own flag and the id it reported, after lich restarts", async () => {

@@ -6,7 +6,8 @@
  * formats that document. Remove runs `agy mcp remove lich` and deletes the folder.
  *
  * Events → reports: PreInvocation (before each model call) → session-start with the conversation id
- * and busy; PostToolUse → busy with the tool, and touched; Stop → done. The tool is reported after
+ * and busy; PostToolUse → busy with the tool, and touched; Stop → done, and the title (agy names a
+ * conversation after the first request its transcript holds; report-title.sh). The tool is reported after
  * it ran, not before: a PreToolUse hook must print a verdict, and printing "allow" would approve
  * every tool in a build that honours it — lich will not widen a person's permissions to learn a name.
  */
@@ -25,7 +26,8 @@ export const agyHooks = (): Record<string, unknown> => ({
   lich: {
     PreInvocation: [run("report-session-start.sh", "antigravity"), run("report-state.sh", "busy")],
     PostToolUse: [run("report-tool.sh"), run("report-touched.sh")],
-    Stop: [run("report-state.sh", "done")]
+    // `once`: the title is the first request, which no later turn changes.
+    Stop: [run("report-state.sh", "done"), run("report-title.sh", "once")]
   }
 })
 

@@ -8,7 +8,15 @@ import * as path from "node:path"
 import { Either } from "effect"
 import type { Files, PluginContext, Step } from "./Plugin.js"
 
-export const REPORT_SCRIPTS = ["post.sh", "report-session-start.sh", "report-state.sh", "report-tool.sh", "report-touched.sh", "detail.jq"]
+export const REPORT_SCRIPTS = [
+  "post.sh",
+  "report-session-start.sh",
+  "report-state.sh",
+  "report-tool.sh",
+  "report-touched.sh",
+  "report-title.sh",
+  "detail.jq"
+]
 
 /** `<config>/lich/plugin/hooks/<provider>`: lich's own folder for a harness's copies. */
 export const ownScripts = (ctx: PluginContext, id: string): string => path.join(ctx.ownDir, "hooks", id)
