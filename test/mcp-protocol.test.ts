@@ -39,7 +39,7 @@ describe("lich mcp over stdio", () => {
     expect(rig.mcp.lines.slice(before)).toEqual([pong])
   })
 
-  it("lists the fourteen tools by their exact names, each with a schema, and readOnlyHint on the three list tools", async () => {
+  it("lists the fourteen tools and lich's own list_errands by their exact names, each with a schema, and readOnlyHint on the four list tools", async () => {
     const r = await rig.mcp.request("tools/list", {})
     const listed = r.result?.tools as Array<{ name: string; description: string; inputSchema: { type: string }; annotations?: unknown }>
     expect(listed.map((t) => t.name)).toEqual(toolNames)
@@ -51,7 +51,8 @@ describe("lich mcp over stdio", () => {
     expect(readOnly.map((t) => [t.name, t.annotations])).toEqual([
       ["list_sessions", { readOnlyHint: true }],
       ["list_worktrees", { readOnlyHint: true }],
-      ["list_folders", { readOnlyHint: true }]
+      ["list_folders", { readOnlyHint: true }],
+      ["list_errands", { readOnlyHint: true }]
     ])
   })
 

@@ -60,7 +60,7 @@ describe("the command table", () => {
     expect(listed(text)).toEqual([...commandNames])
     expect(listed(text)).toContain("help")
     for (const c of commands) expect(text.includes(`${c.summary} ${OWN}`)).toBe(c.own === true)
-    expect(commands.filter((c) => c.own).map((c) => c.name)).toEqual(["hosts", "plugin"])
+    expect(commands.filter((c) => c.own).map((c) => c.name)).toEqual(["errands", "hosts", "plugin"])
   })
 })
 

@@ -73,6 +73,12 @@ export const ErrandRecord = Schema.Struct({
 })
 export type ErrandRecord = typeof ErrandRecord.Type
 
+/**
+ * A record as a bug report carries it: the prompt's and the answer's words left out, their lengths
+ * kept — no text of anyone's task leaves the machine in a report by default.
+ */
+export const reducedForReport = (r: ErrandRecord): ErrandRecord => ({ ...r, promptHead: "", answerHead: "" })
+
 /** 500: records `lich rage` carries. */
 export const RAGE_ERRANDS = 500
 /** 10,000: at most this many records come back from one call (the history's default bound too). */

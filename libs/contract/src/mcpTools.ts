@@ -191,7 +191,26 @@ export const ColorFolderInput = Schema.Struct({
   project
 })
 
-/** The contract's fourteen tools (cli.md, `lich mcp`), in its order, each with its input. */
+/** list_errands (lich's own, beyond the contract): the caller's errands and the others in its project, read only. */
+export const ListErrandsInput = Schema.Struct({
+  session: optionalText("Only errands this session sent or was sent (its label or id). Leave it out for every session."),
+  // A number or a numeric string, as models write them; anything not a positive number is the whole history.
+  sinceMinutes: Schema.optionalWith(
+    Schema.transform(Schema.Unknown.annotations({ jsonSchema: { type: "number" } }), Schema.Number, {
+      strict: true,
+      decode: (v) => {
+        const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : 0
+        return Number.isFinite(n) && n > 0 ? n : 0
+      },
+      encode: (n) => n
+    }).annotations({ description: "Only errands sent within this many minutes. Leave it out (or 0) for the whole history." }),
+    { default: () => 0 }
+  ).pipe(Schema.fromKey("since_minutes")),
+  openOnly: flag("true: only errands still open — what is still out.").pipe(Schema.fromKey("open_only")),
+  project
+})
+
+/** The contract's fourteen tools (cli.md, `lich mcp`), in its order, each with its input; list_errands after them is lich's own. */
 export const toolInputs = {
   list_sessions: ListSessionsInput,
   send_to_session: SendToSessionInput,
@@ -206,7 +225,8 @@ export const toolInputs = {
   list_folders: ListFoldersInput,
   file_session: FileSessionInput,
   rename_folder: RenameFolderInput,
-  color_folder: ColorFolderInput
+  color_folder: ColorFolderInput,
+  list_errands: ListErrandsInput
 } as const
 export type ToolName = keyof typeof toolInputs
 export const toolNames = Object.keys(toolInputs) as ReadonlyArray<ToolName>

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process"
 import * as os from "node:os"
 import * as path from "node:path"
-import { DiagnosticReport } from "@lich/contract"
+import { DiagnosticReport, ErrandList, RAGE_ERRANDS, reducedForReport } from "@lich/contract"
 import { type Answer, defaultName, envText, findInstance, listDir, logFiles, providerFacts, tail, whichOn, writeBundle } from "@lich/doctor"
 import { probeConfinement } from "@lich/sandbox"
 import { configDir, coordinates, Loopback, logFile, readRuntime } from "@lich/singleton"
@@ -37,6 +37,21 @@ export const askDiagnostics = async (port: number, token: string, timeoutMs: num
   return report?._tag === "Right"
     ? { _tag: "answered", pid: report.right.pid, report: report.right.report }
     : { _tag: "answered", pid: 0, report: `lich answered ${outcome.status}: ${outcome.body}\n` }
+}
+
+const decodeErrands = Schema.decodeUnknownEither(Schema.parseJson(ErrandList))
+
+/**
+ * The relay's last RAGE_ERRANDS errands, a JSON record a line, each with its prompt and answer
+ * reduced to their lengths (reducedForReport): the path errands took is the report, not their words.
+ * Undefined when the lich did not answer with them; the report goes on without.
+ */
+export const askErrands = async (port: number, token: string): Promise<string | undefined> => {
+  const body = JSON.stringify({ from: "", project: "", session: "", sinceMs: 0, limit: RAGE_ERRANDS })
+  const outcome = await Loopback.call({ port, token }, "/rpc/relay.Errands", { timeoutMs: 5_000, body })
+  if (outcome._tag !== "reply" || outcome.status !== 200) return undefined
+  const list = decodeErrands(outcome.body)
+  return list._tag === "Right" ? list.right.records.map((r) => JSON.stringify(reducedForReport(r))).join("\n") : undefined
 }
 
 const quietly = <A>(f: () => A): A | undefined => {
@@ -90,10 +105,20 @@ export const rage = (v: Values) =>
       configEntries: listDir(configDir(env)),
       logs
     }
+    const errands =
+      instance._tag === "running" && coords !== undefined ? yield* Effect.promise(() => askErrands(coords.port, coords.token)) : undefined
     const file = output === "" ? defaultName(at) : output
     const tokens = [coords?.token, quietly(() => readRuntime(env))?.token].filter((t): t is string => t !== undefined)
     yield* Effect.try({
-      try: () => writeBundle(file, { reportMd: renderReportMd(report), envTxt: envText(env), logs, instance, tokens }),
+      try: () =>
+        writeBundle(file, {
+          reportMd: renderReportMd(report),
+          envTxt: envText(env),
+          logs,
+          instance,
+          tokens,
+          ...(errands === undefined ? {} : { errands })
+        }),
       catch: (e) => new RageFailed({ message: `could not write ${file}: ${e instanceof Error ? e.message : String(e)}` })
     })
     yield* stdout(renderRageLines(file, report))

@@ -38,6 +38,21 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     run: effect("cost")
   },
   {
+    name: "errands",
+    summary: "the relay's timeline: who asked whom, how each errand ended, how long it took, what it cost",
+    about:
+      "List the errands the running lich remembers, oldest first: when each went out, its ticket, sender and target, its outcome, how long it took, what the target spent on it and the prompt's first line (lich's own, beyond the contract; docs/timeline.md).",
+    flags: [
+      text("project", "one project, by name (case-insensitive) or the absolute path of its directory"),
+      text("session", "errands this session sent or was sent: its label or id"),
+      text("since", "errands sent within a window: 7d, 24h, 90m"),
+      bool("json", "one JSON object per line, per errand")
+    ],
+    args: [],
+    run: effect(() => (require("./errands.js") as typeof import("./errands.js")).errands),
+    own: true
+  },
+  {
     name: "doctor",
     summary: "say whether lich would start here, and what would stop it",
     about: "Say whether lich would start on this machine, and what would stop it.",

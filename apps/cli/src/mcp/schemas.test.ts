@@ -21,7 +21,7 @@ const decode = (name: keyof typeof toolInputs, args: Args) =>
 const called = (name: string, args: Args) => Effect.either(byName(name).run(args)).pipe(Effect.provide(LichClient.test({})))
 
 describe("the tool table", () => {
-  it("has the contract's fourteen tools in its order, with readOnlyHint on the three list tools only", () => {
+  it("has the contract's fourteen tools in its order, then lich's own list_errands, with readOnlyHint on the four list tools only", () => {
     expect(tools.map((t) => t.name)).toEqual(toolNames)
     expect(toolNames).toEqual([
       "list_sessions",
@@ -37,9 +37,10 @@ describe("the tool table", () => {
       "list_folders",
       "file_session",
       "rename_folder",
-      "color_folder"
+      "color_folder",
+      "list_errands"
     ])
-    expect(tools.filter((t) => t.readOnly).map((t) => t.name)).toEqual(["list_sessions", "list_worktrees", "list_folders"])
+    expect(tools.filter((t) => t.readOnly).map((t) => t.name)).toEqual(["list_sessions", "list_worktrees", "list_folders", "list_errands"])
   })
 
   it("lists each tool's input as generated from the contract's schema of that name", () => {
@@ -76,7 +77,8 @@ describe("the tool table", () => {
       list_folders: [],
       file_session: ["folder"],
       rename_folder: ["folder", "to"],
-      color_folder: ["folder", "color"]
+      color_folder: ["folder", "color"],
+      list_errands: []
     })
   })
 

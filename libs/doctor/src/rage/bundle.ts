@@ -16,6 +16,8 @@ export interface BundleInput {
   readonly instance: Instance
   /** Every token that may appear: the running lich's, and the runtime file's. */
   readonly tokens: ReadonlyArray<string>
+  /** The relay's last errands, one JSON record a line, their words reduced to lengths; absent when no lich answered. */
+  readonly errands?: string
 }
 
 /** What stands in for the stacks when the lich holds its port and will not answer: the finding. */
@@ -40,6 +42,7 @@ export const entries = (root: string, b: BundleInput) => {
   ]
   if (b.instance._tag === "running") files.push({ name: `${root}/diagnostics.txt`, data: mask(b.instance.report) })
   if (b.instance._tag === "silent") files.push({ name: `${root}/diagnostics.txt`, data: silentSentence(b.instance) })
+  if (b.errands !== undefined) files.push({ name: `${root}/errands.jsonl`, data: mask(b.errands) })
   return [{ name: `${root}/` }, ...(b.logs.length > 0 ? [{ name: `${root}/logs/` }] : []), ...files]
 }
 
