@@ -30,6 +30,7 @@ export const handlers = {
   native: () => (require("./commands/native.js") as typeof import("./commands/native.js")).native,
   mcp: () => (require("./commands/mcp.js") as typeof import("./commands/mcp.js")).mcp,
   cost: () => (require("./commands/cost.js") as typeof import("./commands/cost.js")).cost,
+  errands: () => (require("./commands/errands.js") as typeof import("./commands/errands.js")).errands,
   doctor: () => (require("./commands/doctor.js") as typeof import("./commands/doctor.js")).doctor,
   rage: () => (require("./commands/rage.js") as typeof import("./commands/rage.js")).rage,
   hosts: () => (require("./commands/hosts.js") as typeof import("./commands/hosts.js")).hosts,

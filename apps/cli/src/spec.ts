@@ -71,6 +71,7 @@ export type EffectHandlerName =
   | "native"
   | "mcp"
   | "cost"
+  | "errands"
   | "doctor"
   | "rage"
   | "hosts"

@@ -49,7 +49,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
       bool("json", "one JSON object per line, per errand")
     ],
     args: [],
-    run: effect(() => (require("./errands.js") as typeof import("./errands.js")).errands),
+    run: effect("errands"),
     own: true
   },
   {
