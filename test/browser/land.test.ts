@@ -13,7 +13,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Backend, root, waitForRecord } from "../harness.js"
 import { git, makeRepo, type Repo } from "../workspaceHarness.js"
-import { agentLog, edit, openDock, shell, startDockBackend } from "./dockHarness.js"
+import { agentEvents, agentLog, edit, openDock, shell, startDockBackend } from "./dockHarness.js"
 import { cardNamed, launchBrowser, openWindow, shots } from "./window.js"
 
 let b: Backend
@@ -182,6 +182,7 @@ describe("landing from the dock", () => {
     )
     expect(got.text).toContain("1. unit tests (FAILURE)")
     expect(got.text).toContain("Error: expected 2 to be 3")
+    expect(agentEvents(b, ids["land-c"]!).filter((e) => e.event === "submit" && (e.text ?? "").includes("failing check"))).toHaveLength(1)
   })
 
   it("opens a PR from the project's list as a worktree session on its branch", async () => {

@@ -79,7 +79,11 @@ export class LandActions {
     return this.run(
       "merge",
       () => this.backend.attempt("git.Merge", { id, mode }),
-      (m) => ok(`Merged into ${m.base} (${m.mode}) at ${short(m.sha)}${m.updated !== "" ? `; ${m.updated} follows it` : ""}`, "close")
+      (m) =>
+        ok(
+          `Merged into ${m.base} (${m.mode}) at ${short(m.sha)}${m.updated !== "" ? `; the checkout at ${m.updated} was brought along` : ""}`,
+          "close"
+        )
     )
   }
 
