@@ -114,6 +114,25 @@ describe("the diff dock", () => {
     await cardNamed(page, "feat-a").locator("[data-fig=standing]", { hasText: /^↑3$/ }).waitFor()
   })
 
+  it("shows a long file's few changed lines as changes there, not the whole file rewritten", async () => {
+    // 3,000 lines, one changed in every hundred: past @codemirror/merge's own scan limit, whose diff
+    // made this one change over the whole file (every line drawn removed and added again).
+    await shell(page, "seq -f 'export const line%g = 1' 1 3000 > big.ts && git add big.ts && git commit -qm big")
+    await shell(page, "sed -i 's/^export const line\\(.*\\)00 = 1$/changed \\1/' big.ts")
+    // No agent hook told of that edit: the card's menu reads the checkout again.
+    await cardNamed(page, "feat-a").locator(".card").click({ button: "right" })
+    await cardNamed(page, "feat-a").locator(".menu button[data-item=refresh]").click()
+    await fileRow(page, "big.ts", "uncommitted")
+      .locator(".counts", { hasText: /^\+30 −30$/ })
+      .waitFor()
+    await fileRow(page, "big.ts", "uncommitted").click()
+    const diff = page.locator("lich-diff")
+    await diff.locator(".cm-line", { hasText: /^changed 1$/ }).waitFor()
+    expect(await diff.locator(".cm-collapsedLines").first().textContent()).toMatch(/^96 unchanged lines/)
+    expect(await diff.locator(".cm-changedLine", { hasText: "line1 = 1" }).count()).toBe(0)
+    await page.locator("lich-dock button[aria-label='close diff']").click()
+  })
+
   it("shows two sessions editing one file on both cards, and tells the other in one click", async () => {
     await open("feat-b")
     await cardNamed(page, "feat-b").click()
