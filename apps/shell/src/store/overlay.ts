@@ -1,4 +1,6 @@
 /** Which dialog covers the window, if any; one at a time, so Escape always means the top one. */
+
+import type { Section } from "../components/lich-settings/view.js"
 import type { Card } from "../logic/model.js"
 import type { PaletteTab } from "../logic/palette.js"
 
@@ -6,7 +8,8 @@ export type Overlay =
   | { readonly kind: "open-project" }
   | { readonly kind: "worktree" }
   | { readonly kind: "close"; readonly card: Card; readonly path: string; readonly files: ReadonlyArray<string> }
-  | { readonly kind: "settings" }
+  /** section: the one to open at (a cap's toast opens Budgets); absent = Providers */
+  | { readonly kind: "settings"; readonly section?: Section }
   | { readonly kind: "palette"; readonly tab: PaletteTab }
   | { readonly kind: "help" }
   /** the sandbox rung of this provider is Ask: confined or not, for this one session */

@@ -7,6 +7,7 @@ import type { DockStore } from "./DockStore.js"
 import type { GitStore } from "./GitStore.js"
 import type { LandActions } from "./LandActions.js"
 import type { LandStore } from "./LandStore.js"
+import type { SpendStore } from "./SpendStore.js"
 
 export interface Parts {
   readonly store: AppStore
@@ -20,4 +21,6 @@ export interface Parts {
   /** the dock's landing part: its state and its calls */
   readonly land: LandStore
   readonly landActions: LandActions
+  /** the plan windows and budgets the footer shows */
+  readonly spend: SpendStore
 }

@@ -21,6 +21,14 @@ const dockFor = ({ store, git, dock, dockActions, land, landActions }: Parts, sh
     .landStore=${land} .landActions=${landActions}></lich-dock>`
 }
 
+/** The footer for the card shown: its account's windows (by its kind) and its project's budget. */
+const footerFor = ({ store, spend }: Parts, shown: ReturnType<typeof shownCard>) => {
+  const s = spend.state
+  const openBudgets = () => store.openOverlay({ kind: "settings", section: "Budgets" })
+  return html`<lich-footer .card=${shown} .account=${shown ? s.accounts[shown.kind] : undefined}
+    .budget=${s.budgets[store.state.model.activeProject]} @lich-budgets=${openBudgets}></lich-footer>`
+}
+
 export const renderApp = (parts: Parts) => {
   const { store, actions, git, dock } = parts
   const s = store.state
@@ -49,8 +57,13 @@ export const renderApp = (parts: Parts) => {
         <main>${terminalFor(parts, shown)}</main>
         ${dock.state.open ? dockFor(parts, shown) : nothing}
       </div>
+      ${footerFor(parts, shown)}
       ${s.overlay ? renderOverlay(parts, s.overlay) : nothing}
       <lich-toasts .toasts=${s.toasts}
+        @lich-budgets=${(e: Pressed) => {
+          store.dismissToast(e.detail.key)
+          store.openOverlay({ kind: "settings", section: "Budgets" })
+        }}
         @lich-open=${(e: Pressed) => {
           store.dismissToast(e.detail.key)
           store.selectCard(e.detail.id)

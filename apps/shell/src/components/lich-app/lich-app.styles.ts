@@ -1,7 +1,7 @@
 import { css } from "lit"
 
 export const styles = css`
-  :host { display: grid; grid-template-rows: 36px 1fr; height: 100vh; background: var(--background); color: var(--foreground); font: 13px/1.4 Geist, Inter, system-ui, sans-serif; }
+  :host { display: grid; grid-template-rows: 36px 1fr 24px; height: 100vh; background: var(--background); color: var(--foreground); font: 13px/1.4 Geist, Inter, system-ui, sans-serif; }
   .body { display: grid; grid-template-columns: 280px 1fr; min-height: 0; }
   /* The dock never takes more than leaves the terminal 260 px (lich-dock clamps a drag the same way). */
   .body.docked { grid-template-columns: 280px minmax(260px, 1fr) min(var(--dock-w), calc(100vw - 540px)); }

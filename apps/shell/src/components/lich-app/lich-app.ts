@@ -18,12 +18,14 @@ import { GitStore } from "../../store/GitStore.js"
 import { LandActions } from "../../store/LandActions.js"
 import { LandStore } from "../../store/LandStore.js"
 import type { Parts } from "../../store/parts.js"
+import { SpendStore } from "../../store/SpendStore.js"
 import { StoreController } from "../../store/StoreController.js"
 import { saveSelection } from "../../store/selection-storage.js"
 import { renderApp } from "./app-view.js"
 import { hotkeyListener, isMac } from "./keys.js"
 import { styles } from "./lich-app.styles.js"
 import { darkQuery, ThemePainter } from "./theme-painter.js"
+import "../lich-footer/lich-footer.js"
 import "../lich-sidebar/lich-sidebar.js"
 import "../lich-tabs/lich-tabs.js"
 import "../lich-toasts/lich-toasts.js"
@@ -35,6 +37,7 @@ export class LichApp extends LitElement {
   readonly git = new GitStore()
   readonly dock = new DockStore()
   readonly land = new LandStore()
+  readonly spend = new SpendStore()
   readonly landActions = new LandActions(this.land, this.git, this.backend, {
     close: (id) => this.actions.closeById(id),
     opened: (id) => this.store.selectWhenOpened(id)
@@ -49,7 +52,8 @@ export class LichApp extends LitElement {
     dock: this.dock,
     dockActions: this.dockActions,
     land: this.land,
-    landActions: this.landActions
+    landActions: this.landActions,
+    spend: this.spend
   }
   private terminalCode: Promise<unknown> | undefined
   private dockCode: Promise<unknown> | undefined
@@ -61,6 +65,13 @@ export class LichApp extends LitElement {
     new StoreController(this, this.git, (s) => s.byId)
     new StoreController(this, this.git, (s) => s.gh)
     new StoreController(this, this.dock, (s) => `${s.open} ${s.width}`)
+    // The footer reads the plan windows and budgets: loaded with the rest, followed through their events.
+    new StoreController(this, this.spend)
+    this.backend.reloaded(() => void this.backend.call("system.Budgets").then((r) => r && this.spend.loaded(r)))
+    this.backend.follow((e) => {
+      const t = this.spend.event(e, this.store.state.model.cards)
+      if (t) this.store.toast(t)
+    })
     new ThemePainter(this, this.store)
   }
 

@@ -1,5 +1,6 @@
 /** The dialog on top, wired to the window's actions. Clicking the dimmed backdrop or Escape dismisses it. */
 import { html } from "lit"
+import type { ProjectBudgetWire } from "../../logic/spend.js"
 import type { Overlay } from "../../store/overlay.js"
 import type { Parts } from "../../store/parts.js"
 import type { CloseAnswer } from "../lich-close-dialog/lich-close-dialog.js"
@@ -13,7 +14,7 @@ import "../lich-palette/lich-palette.js"
 import "../lich-settings/lich-settings.js"
 import "../lich-worktree-dialog/lich-worktree-dialog.js"
 
-export const renderOverlay = ({ store, actions, backend }: Parts, o: Overlay) => {
+export const renderOverlay = ({ store, actions, backend, spend }: Parts, o: Overlay) => {
   const s = store.state
   const project = s.model.projects.find((p) => p.id === s.model.activeProject)
   const call = backend.call
@@ -34,7 +35,9 @@ export const renderOverlay = ({ store, actions, backend }: Parts, o: Overlay) =>
         @lich-close-answer=${(e: CustomEvent<CloseAnswer>) => void actions.answerClose(o.card, e.detail)}></lich-close-dialog>`
     case "settings":
       return html`<lich-settings .call=${call} .attempt=${backend.attempt} .projectId=${project?.id ?? ""} .projectName=${project?.name ?? ""}
-        @click=${backdrop} @lich-dismiss=${dismiss}></lich-settings>`
+        .projectPath=${project?.path ?? ""} .section=${o.section ?? "Providers"}
+        @click=${backdrop} @lich-dismiss=${dismiss}
+        @lich-budget-saved=${(e: CustomEvent<ProjectBudgetWire>) => spend.saved(e.detail)}></lich-settings>`
     case "palette":
       return html`<lich-palette .items=${paletteItems(s, Date.now())} .tab=${o.tab} @click=${backdrop} @lich-dismiss=${dismiss}
         @lich-palette-run=${(e: CustomEvent<{ key: string }>) => actions.run(e.detail.key)}></lich-palette>`

@@ -10,6 +10,7 @@ import type { Attempt, Call } from "../../api/call.js"
 import type { Provider, SettingsView, ThemeList } from "../../api/wire.js"
 import { dismissEvent } from "../dialog.styles.js"
 import { EFFORTS } from "../lich-worktree-dialog/view.js"
+import "../lich-budgets/lich-budgets.js"
 import "../lich-plugins/lich-plugins.js"
 import { styles } from "./lich-settings.styles.js"
 import { isOn, MERGE_MODES, RUNGS, SECTIONS, type Section } from "./view.js"
@@ -21,7 +22,8 @@ export class LichSettings extends LitElement {
     attempt: { attribute: false },
     projectId: { attribute: false },
     projectName: { attribute: false },
-    section: { state: true },
+    projectPath: { attribute: false },
+    section: { attribute: false },
     values: { state: true },
     providers: { state: true },
     themes: { state: true },
@@ -32,6 +34,7 @@ export class LichSettings extends LitElement {
   declare attempt: Attempt
   declare projectId: string
   declare projectName: string
+  declare projectPath: string
   declare section: Section
   declare values: SettingsView | undefined
   declare providers: ReadonlyArray<Provider>
@@ -42,6 +45,7 @@ export class LichSettings extends LitElement {
     super()
     this.projectId = ""
     this.projectName = ""
+    this.projectPath = ""
     this.section = "Providers"
     this.values = undefined
     this.providers = []
@@ -187,6 +191,7 @@ export class LichSettings extends LitElement {
       Project: () => this.projectSection(),
       Appearance: () => this.appearanceSection(),
       Cost: () => this.costSection(),
+      Budgets: () => html`<lich-budgets .call=${this.call} .projectId=${this.projectId} .projectPath=${this.projectPath}></lich-budgets>`,
       "lich plugin": () => html`<lich-plugins .attempt=${this.attempt} .providers=${this.providers}></lich-plugins>`
     }[this.section]
     return html`<div class="panel" role="dialog" aria-label="Settings" @keydown=${(e: KeyboardEvent) => e.key === "Escape" && this.dispatchEvent(dismissEvent())}>

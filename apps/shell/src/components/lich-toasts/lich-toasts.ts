@@ -19,7 +19,7 @@ export class LichToasts extends LitElement {
   }
 
   private press(t: ShownToast) {
-    const name = t.kind === "undo" ? "lich-undo" : "lich-open"
+    const name = t.kind === "undo" ? "lich-undo" : t.kind === "cap" ? "lich-budgets" : "lich-open"
     this.dispatchEvent(
       new CustomEvent<{ id: string; key: number }>(name, { detail: { id: t.target, key: t.key }, bubbles: true, composed: true })
     )
@@ -31,7 +31,7 @@ export class LichToasts extends LitElement {
       (t) => t.key,
       (t) => html`<div class="toast ${t.kind}" role="status">
       <span class="text">${t.text}</span>
-      ${t.target ? html`<button @click=${() => this.press(t)}>${t.kind === "undo" ? "Undo" : "Open"}</button>` : nothing}
+      ${t.target ? html`<button @click=${() => this.press(t)}>${t.kind === "undo" ? "Undo" : t.kind === "cap" ? "Budgets" : "Open"}</button>` : nothing}
       ${t.detail ? html`<span class="detail">${t.detail}</span>` : nothing}
     </div>`
     )

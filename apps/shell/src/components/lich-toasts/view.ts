@@ -13,6 +13,8 @@ export type AnyToast =
   | { readonly kind: "undo"; readonly text: string; readonly detail: string; readonly target: string }
   /** something done that the person asked for elsewhere (a note sent from the dock): Open goes to target */
   | { readonly kind: "info"; readonly text: string; readonly detail: string; readonly target: string }
+  /** a cap refused new work into a project: its button opens Settings › Budgets; target is the project */
+  | { readonly kind: "cap"; readonly text: string; readonly detail: string; readonly target: string }
 
 export type ShownToast = AnyToast & { readonly key: number }
 
