@@ -3,7 +3,7 @@
  * after `lich plugin install omp`, against our mock OpenAI API, offline: the first task typed only
  * once lich's tools are mounted, a relay answered over lich's MCP tool (an xd:// device, as oh-my-pi
  * mounts it by default) and over the shell, state from lich's extension (start with the full id,
- * busy then done, title), the cost oh-my-pi computed recorded as reported, and the conversation
+ * busy then done, title, waiting on the shell's approval with its reason), the cost oh-my-pi computed recorded as reported, and the conversation
  * resumed after the backend restarts.
  */
 import { spawn } from "node:child_process"
@@ -12,6 +12,7 @@ import { lichBin, post, waitForOutput } from "../harness.js"
 import type { LichEvent } from "./events.js"
 import { type OmpRig, startOmpRig } from "./ompRig.js"
 import { ticketIn } from "./openaiRig.js"
+import { attachTerminal } from "./terminal.js"
 
 /** lich's tool, called as oh-my-pi's default presentation has the model call a device: a write to it. */
 const device = (ticket: string, answer: string) => ({
@@ -80,19 +81,34 @@ describe("an oh-my-pi session lich started with its plugin installed", () => {
     expect((await rig.events.find(mine("session-title"))).label).toBe("Mock task title")
   })
 
-  it("answers over lich's tool again, and over the shell", async () => {
+  it("answers over lich's tool again, and over the shell once its approval is given in the terminal, waiting meanwhile with its reason", async () => {
     const t0 = Date.now()
     expect(await rig.b.lich(["send", "--timeout", "60", id, "RELAY-TOOL: use the tool"])).toMatchObject({
       code: 0,
       stdout: "tool answer\n"
     })
     const t1 = Date.now()
-    expect(await rig.b.lich(["send", "--timeout", "60", id, "RELAY-SHELL: use the shell"])).toMatchObject({
-      code: 0,
-      stdout: "shell answer\n"
-    })
-    console.log(`omp tool relay: ${t1 - t0} ms, shell relay: ${Date.now() - t1} ms`)
-  })
+    const term = await attachTerminal(rig.b, id)
+    // In order: the approval's waiting, then busy again once it is given.
+    let asked = false
+    const waiting = rig.events.find(
+      mine("session-status", (e) => e.state === "waiting" && /^permission to run bash/.test(String(e.reason)))
+    )
+    const resumed = rig.events.find(
+      mine("session-status", (e) => {
+        if (e.state === "waiting") asked = true
+        return asked && e.state === "busy"
+      })
+    )
+    const sent = rig.b.lich(["send", "--timeout", "90", id, "RELAY-SHELL: use the shell"])
+    await waiting
+    await term.until(/Allow tool: bash/)
+    term.type("\r")
+    await resumed
+    expect(await sent).toMatchObject({ code: 0, stdout: "shell answer\n" })
+    term.close()
+    console.log(`omp tool relay: ${t1 - t0} ms, shell relay with its approval: ${Date.now() - t1} ms`)
+  }, 120_000)
 
   it("records the cost oh-my-pi computed as reported", async () => {
     const cost = JSON.parse((await rig.b.lich(["cost", "--provider", "omp", "--json"])).stdout) as Record<string, unknown>

@@ -3,7 +3,8 @@
  * PATH for its shebang) against our mock OpenAI API, offline, with lich's plugin installed by
  * `lich plugin install omp` exactly as a user would. oh-my-pi is pointed at the mock by its own
  * user-side files in a throwaway HOME (models.yml with a priced mock model, config.yml with the
- * update check, setup wizard and loopback model probes off); PI_PROXY sends the fetches no setting
+ * update check, setup wizard and loopback model probes off, and approvals asked for exec-tier
+ * tools — the shell — while writes, lich's xd:// device included, go through); PI_PROXY sends the fetches no setting
  * turns off (its model catalogue) to a dead loopback port. lich's argv is never touched by the rig.
  */
 import * as fs from "node:fs"
@@ -37,6 +38,8 @@ const CONFIG = `startup:
 marketplace:
   autoUpdate: "off"
 disabledProviders: [ollama, llama.cpp, lm-studio, charm-hyper, commandcode, alibaba-coding-plan, kilo, venice, zenmux]
+tools:
+  approvalMode: write
 `
 
 export interface OmpRig {
