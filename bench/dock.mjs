@@ -7,7 +7,9 @@
 //   diff     — a click on the 5,000-line file's row, made as soon as the dock is painted, until its
 //              diff is painted (the dock fetches the diff's chunk, CodeMirror, once it is idle; a click
 //              before that loads it; the file's two sides come from git.Diff in every click);
-//   warm     — the dock closed and opened again, and the file opened again after another one.
+//   warm     — the dock closed and opened again, and the file opened again after another one;
+//   split, whole — the same diff switched to side by side, then to the whole file (the editors made
+//              again, no git call).
 // "Painted": from the click event's timestamp to the task after the animation frame in which the rows
 // or the diff's lines are first in the DOM, so the frame's style, layout and paint are counted. Beside
 // each, the page's main-thread CPU over the same span (Chrome's TaskDuration), steadier under load.
@@ -135,7 +137,12 @@ await context.addInitScript((rows) => {
     menu: () => card()?.querySelector(".menu") != null,
     list: () => (dock()?.querySelectorAll(".file").length ?? 0) >= rows,
     big: () => lines("changed 1"),
-    small: () => lines("export const edited0 = 2")
+    small: () => lines("export const edited0 = 2"),
+    split: () => dock()?.querySelector("lich-diff")?.shadowRoot?.querySelector(".cm-mergeView") != null && lines("changed 1"),
+    whole: () => {
+      const d = dock()?.querySelector("lich-diff")?.shadowRoot
+      return d != null && d.querySelector(".cm-collapsedLines") == null && lines("export const line1 = 1")
+    }
   }
   /** Armed before the click: resolves with ms from the click to the task after the frame that shows `name`. */
   window.__arm = (name) => {
@@ -151,8 +158,8 @@ await context.addInitScript((rows) => {
   }
 }, rows)
 
-const results = { baseline: [], dock: [], diff: [], dockWarm: [], diffWarm: [] }
-const cpu = { baseline: [], dock: [], diff: [], dockWarm: [], diffWarm: [] }
+const results = { baseline: [], dock: [], diff: [], dockWarm: [], diffWarm: [], split: [], whole: [] }
+const cpu = { baseline: [], dock: [], diff: [], dockWarm: [], diffWarm: [], split: [], whole: [] }
 let warmed = false
 const fileRow = (page, name) => page.locator("lich-dock .file[data-section=uncommitted]", { has: page.locator(".name", { hasText: name }) })
 
@@ -209,6 +216,10 @@ for (let i = 0; i < RUNS + 1; i++) {
     return d ? [...d.querySelectorAll(".cm-line")].some((l) => l.textContent === "export const edited0 = 2") : false
   })
   await timed(page, cdp, "diffWarm", "big", fileRow(page, "big.ts"))
+  // The same diff side by side, then whole (unfolded), each drawn anew; the dock's look is put back after.
+  await timed(page, cdp, "split", "split", page.locator("lich-dock .seg button[data-mode=split]"))
+  await page.locator("lich-dock .seg button[data-mode=unified]").click()
+  await timed(page, cdp, "whole", "whole", page.locator("lich-dock input[name=whole]"))
   // The first load warms the HTTP cache, the backend and git's; it is dropped.
   if (i === 0)
     for (const k of Object.keys(results)) {
@@ -249,4 +260,6 @@ console.log(line("dock", `dock opened, ${rows} rows (its chunk's first run)`, tr
 console.log(line("dockWarm", `dock opened again, ${rows} rows`, true))
 console.log(line("diff", `${BIG_LINES}-line diff, the load's first`, true))
 console.log(line("diffWarm", `${BIG_LINES}-line diff, opened again`, true))
+console.log(line("split", `${BIG_LINES}-line diff, switched to split`, true))
+console.log(line("whole", `${BIG_LINES}-line diff, whole file (unified)`, true))
 console.log(`  load ${load} (1/5/15 min) after the run; nproc ${os.cpus().length}; ${os.cpus()[0]?.model ?? ""}`)
