@@ -10,11 +10,13 @@ import * as path from "node:path"
 import { rpcGroups } from "@lich/contract"
 import type { EventHub } from "@lich/events"
 import { Hooks, hookPaths } from "@lich/hooks"
+import { Links } from "@lich/hosts"
 import { layClaudePlugin } from "@lich/integrations"
 import { keptToken } from "@lich/ptyhost"
 import { dataDir, dbFile, lockFile, logFile, newToken, readRuntime, Singleton } from "@lich/singleton"
 import { Terminals } from "@lich/terminal"
 import { Effect, Scope } from "effect"
+import { farSockets } from "./http/farSockets.js"
 import { listen, type Routes } from "./http/Listener.js"
 import { modRoutes } from "./http/modRoutes.js"
 import { serveRpc } from "./http/rpc.js"
@@ -67,6 +69,7 @@ const serve = (port: number, token: string, o: AppOptions, portScope: Scope.Scop
       // Each /events connection is an attached window: `lich focus` opens one when none is.
       events: (ws) => window.track(eventsSocket(ws)),
       terminal: terminalSocket,
+      far: farSockets(yield* Links),
       post: new Map([...hookPaths.map((p) => [p, (body: string, plugin: string) => hooks.handle(p, body, plugin)] as const), ...mod.post]),
       get: mod.get,
       postLimits: mod.postLimits,

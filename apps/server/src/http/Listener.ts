@@ -25,6 +25,11 @@ export interface Routes<R> {
   ) => Effect.Effect<{ status: number; body: unknown; after?: Effect.Effect<void> | undefined }, never, R>
   readonly events: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
   readonly terminal: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
+  /**
+   * `/hosts/<name>/events` and `/hosts/<name>/ws`: a host's sockets through its forward, made ready
+   * (the far socket open) before the window's handshake is answered.
+   */
+  readonly far?: (host: string, path: "/events" | "/ws") => Effect.Effect<FarJoin, never, R>
   /** Hook endpoints: path → handler of the raw body and the `X-Lich-Plugin` header ("" when absent). */
   readonly post: ReadonlyMap<string, (body: string, plugin: string) => Effect.Effect<{ status: number; text?: string }, never, R>>
   /** Hook routes over GET (the mod's long poll and status): path → handler of the query and `X-Lich-Plugin`. */
@@ -36,6 +41,12 @@ export interface Routes<R> {
   readonly postLimits?: ReadonlyMap<string, number>
   /** `POST /launch`: trades a one-time launch code for the token, so it is served without one. */
   readonly launch?: (body: string) => Effect.Effect<{ status: number; body: unknown }, never, R>
+}
+
+/** A far socket made ready: joined to the window's once upgraded, or let go if the window left meanwhile. */
+export interface FarJoin {
+  readonly join: (ws: WebSocket) => void
+  readonly abandon: () => void
 }
 
 export interface ListenerOptions {
@@ -207,6 +218,39 @@ interface UpgradeDeps<R> {
   readonly sockets: Set<WebSocket>
 }
 
+/** A host's name as the contract spells it, then its socket: what `/hosts/<name>/<socket>` routes to. */
+const FAR_SOCKET = /^\/hosts\/([A-Za-z0-9][A-Za-z0-9._-]{0,63})(\/events|\/ws)$/
+
+const socketRoute = <R>(routes: Routes<R>, pathname: string) =>
+  pathname === "/events" ? routes.events : pathname === "/ws" ? routes.terminal : undefined
+
+const farRoute = <R>(routes: Routes<R>, pathname: string) => {
+  const far = FAR_SOCKET.exec(pathname)
+  return far && routes.far ? routes.far(far[1]!, far[2] as "/events" | "/ws") : undefined
+}
+
+/** A host's socket: the far one opened first, then the window's handshake answered and the two joined. */
+const upgradeFar = <R>(
+  d: UpgradeDeps<R>,
+  ready: Effect.Effect<FarJoin, never, R>,
+  req: http.IncomingMessage,
+  socket: Duplex,
+  head: Buffer
+) =>
+  d.runFork(
+    Effect.map(ready, (far) => {
+      if (socket.destroyed) return far.abandon()
+      socket.once("close", far.abandon)
+      d.wss.handleUpgrade(req, socket, head, (ws) => {
+        socket.off("close", far.abandon)
+        ws.on("error", () => ws.terminate())
+        d.sockets.add(ws)
+        ws.once("close", () => d.sockets.delete(ws))
+        far.join(ws)
+      })
+    })
+  )
+
 /** `/events` and `/ws`: the same checks as a request, answered with a bare status line when refused. */
 const upgrade =
   <R>({ o, routes, runFork, wss, sockets }: UpgradeDeps<R>) =>
@@ -216,11 +260,14 @@ const upgrade =
     const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`)
     const url = parseUrl(req.url)
     if (!url) return refuse("400 Bad Request")
-    const route = url.pathname === "/events" ? routes.events : url.pathname === "/ws" ? routes.terminal : undefined
+    const route = socketRoute(routes, url.pathname)
+    const far = route ? undefined : farRoute(routes, url.pathname)
     if (!hostAllowed(req.headers.host, o.port)) return refuse("403 Forbidden")
     if (!originAllowed(req.headers.origin, o.port)) return refuse("403 Forbidden")
-    if (!route) return refuse("404 Not Found")
+    if (!route && !far) return refuse("404 Not Found")
     if (!tokenMatches(url.searchParams.get("token"), o.token)) return refuse("401 Unauthorized")
+    if (far) return void upgradeFar({ o, routes, runFork, wss, sockets }, far, req, socket, head)
+    if (!route) return
     wss.handleUpgrade(req, socket, head, (ws) => {
       // A protocol error (a frame over 1 MiB, invalid UTF-8, an unmasked frame, a reserved opcode,
       // RSV1, a fragmented ping, a 2^63 length) is emitted here and then closes this socket — with
@@ -279,6 +326,6 @@ const parseUrl = (target: string | undefined): URL | undefined => {
   }
 }
 
-const isProtected = (p: string) => p === "/ping" || p === "/events" || p === "/ws" || p.startsWith("/rpc/")
+const isProtected = (p: string) => p === "/ping" || p === "/events" || p === "/ws" || p.startsWith("/rpc/") || p.startsWith("/hosts/")
 
 export class ListenPort extends Context.Tag("lich/server/ListenPort")<ListenPort, number>() {}
