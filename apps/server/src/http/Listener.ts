@@ -1,6 +1,6 @@
 /**
  * The one loopback listener: static window files at `/` (no token), and behind the token `/ping`,
- * `/rpc/*`, the `/events` and `/ws` sockets, the hook endpoints and the mod's routes. It binds 127.0.0.1
+ * `/rpc/*`, the `/events` and `/ws` sockets and a host's (upgrade.ts), the hook endpoints and the mod's routes. It binds 127.0.0.1
  * only — never another interface (which backend owns a config dir is its lock's to say, not the port's). Hand-written on
  * node:http rather than @effect/platform's HttpRouter: measured in bench/http-server.mjs, the reasons
  * are in docs/ceilings.md ("The backend's HTTP server").
@@ -12,48 +12,14 @@ import { rpcEnvelope } from "@lich/contract"
 import { Context, Data, Effect, type Fiber, Runtime, Scope } from "effect"
 import { type WebSocket, WebSocketServer } from "ws"
 import { hostAllowed, originAllowed, tokenMatches } from "./auth.js"
+import type { ListenerOptions, Routes } from "./routes.js"
 import { MAX_RPC_BODY } from "./rpc.js"
 import { serveStatic } from "./static.js"
+import { parseUrl, upgrade } from "./upgrade.js"
 
 export class BindError extends Data.TaggedError("BindError")<{ readonly port: number; readonly code: string; readonly message: string }> {}
 
-export interface Routes<R> {
-  /** `after` runs once the reply has been written: quit answers before it ends anything. */
-  readonly rpc: (
-    tag: string,
-    body: string
-  ) => Effect.Effect<{ status: number; body: unknown; after?: Effect.Effect<void> | undefined }, never, R>
-  readonly events: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
-  readonly terminal: (ws: WebSocket) => Effect.Effect<void, never, Scope.Scope | R>
-  /**
-   * `/hosts/<name>/events` and `/hosts/<name>/ws`: a host's sockets through its forward, made ready
-   * (the far socket open) before the window's handshake is answered.
-   */
-  readonly far?: (host: string, path: "/events" | "/ws") => Effect.Effect<FarJoin, never, R>
-  /** Hook endpoints: path → handler of the raw body and the `X-Lich-Plugin` header ("" when absent). */
-  readonly post: ReadonlyMap<string, (body: string, plugin: string) => Effect.Effect<{ status: number; text?: string }, never, R>>
-  /** Hook routes over GET (the mod's long poll and status): path → handler of the query and `X-Lich-Plugin`. */
-  readonly get?: ReadonlyMap<
-    string,
-    (query: URLSearchParams, plugin: string) => Effect.Effect<{ status: number; body?: unknown }, never, R>
-  >
-  /** Hook bodies allowed past MAX_HOOK_BODY, by path (an ack carries a side answer). */
-  readonly postLimits?: ReadonlyMap<string, number>
-  /** `POST /launch`: trades a one-time launch code for the token, so it is served without one. */
-  readonly launch?: (body: string) => Effect.Effect<{ status: number; body: unknown }, never, R>
-}
-
-/** A far socket made ready: joined to the window's once upgraded, or let go if the window left meanwhile. */
-export interface FarJoin {
-  readonly join: (ws: WebSocket) => void
-  readonly abandon: () => void
-}
-
-export interface ListenerOptions {
-  readonly port: number
-  readonly token: string
-  readonly staticRoot: string
-}
+export type { FarJoin, ListenerOptions, Routes } from "./routes.js"
 
 /** 1 MiB: a terminal frame or paste larger than this is not a keystroke. */
 const MAX_WS_PAYLOAD = 1024 * 1024
@@ -210,78 +176,6 @@ const onRequest =
     )
   }
 
-interface UpgradeDeps<R> {
-  readonly o: ListenerOptions
-  readonly routes: Routes<R>
-  readonly runFork: <A, E>(e: Effect.Effect<A, E, R>) => Fiber.RuntimeFiber<A, E>
-  readonly wss: WebSocketServer
-  readonly sockets: Set<WebSocket>
-}
-
-/** A host's name as the contract spells it, then its socket: what `/hosts/<name>/<socket>` routes to. */
-const FAR_SOCKET = /^\/hosts\/([A-Za-z0-9][A-Za-z0-9._-]{0,63})(\/events|\/ws)$/
-
-const socketRoute = <R>(routes: Routes<R>, pathname: string) =>
-  pathname === "/events" ? routes.events : pathname === "/ws" ? routes.terminal : undefined
-
-const farRoute = <R>(routes: Routes<R>, pathname: string) => {
-  const far = FAR_SOCKET.exec(pathname)
-  return far && routes.far ? routes.far(far[1]!, far[2] as "/events" | "/ws") : undefined
-}
-
-/** A host's socket: the far one opened first, then the window's handshake answered and the two joined. */
-const upgradeFar = <R>(
-  d: UpgradeDeps<R>,
-  ready: Effect.Effect<FarJoin, never, R>,
-  req: http.IncomingMessage,
-  socket: Duplex,
-  head: Buffer
-) =>
-  d.runFork(
-    Effect.map(ready, (far) => {
-      if (socket.destroyed) return far.abandon()
-      socket.once("close", far.abandon)
-      d.wss.handleUpgrade(req, socket, head, (ws) => {
-        socket.off("close", far.abandon)
-        ws.on("error", () => ws.terminate())
-        d.sockets.add(ws)
-        ws.once("close", () => d.sockets.delete(ws))
-        far.join(ws)
-      })
-    })
-  )
-
-/** `/events` and `/ws`: the same checks as a request, answered with a bare status line when refused. */
-const upgrade =
-  <R>({ o, routes, runFork, wss, sockets }: UpgradeDeps<R>) =>
-  (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    // A client that resets mid-handshake is its own problem: an unhandled socket error would end lich.
-    socket.on("error", () => socket.destroy())
-    const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`)
-    const url = parseUrl(req.url)
-    if (!url) return refuse("400 Bad Request")
-    const route = socketRoute(routes, url.pathname)
-    const far = route ? undefined : farRoute(routes, url.pathname)
-    if (!hostAllowed(req.headers.host, o.port)) return refuse("403 Forbidden")
-    if (!originAllowed(req.headers.origin, o.port)) return refuse("403 Forbidden")
-    if (!route && !far) return refuse("404 Not Found")
-    if (!tokenMatches(url.searchParams.get("token"), o.token)) return refuse("401 Unauthorized")
-    if (far) return void upgradeFar({ o, routes, runFork, wss, sockets }, far, req, socket, head)
-    if (!route) return
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      // A protocol error (a frame over 1 MiB, invalid UTF-8, an unmasked frame, a reserved opcode,
-      // RSV1, a fragmented ping, a 2^63 length) is emitted here and then closes this socket — with
-      // no listener it was an uncaught exception that ended lich and every session in it.
-      ws.on("error", (e: Error & { code?: string }) => runFork(Effect.logWarning(`${url.pathname} socket closed: ${e.code ?? e.message}`)))
-      sockets.add(ws)
-      const fiber = runFork(Effect.scoped(route(ws)))
-      ws.once("close", () => {
-        sockets.delete(ws)
-        runFork(fiber.interruptAsFork(fiber.id()))
-      })
-    })
-  }
-
 const bind = (server: http.Server, port: number) =>
   Effect.async<void, BindError>((resume) => {
     server.once("error", (e: NodeJS.ErrnoException) => resume(Effect.fail(new BindError({ port, code: e.code ?? "", message: e.message }))))
@@ -316,15 +210,6 @@ export const listen = <R>(o: ListenerOptions, routes: Routes<R>, portScope?: Sco
     const address = server.address()
     return typeof address === "object" && address ? address.port : o.port
   })
-
-/** The request target as a URL, or undefined when it is not one (`http://[`, a bad escape in a host). */
-const parseUrl = (target: string | undefined): URL | undefined => {
-  try {
-    return new URL(target ?? "/", "http://127.0.0.1")
-  } catch {
-    return undefined
-  }
-}
 
 const isProtected = (p: string) => p === "/ping" || p === "/events" || p === "/ws" || p.startsWith("/rpc/") || p.startsWith("/hosts/")
 
