@@ -43,14 +43,30 @@ export const crushBlock = (ctx: PluginContext): string => {
   ].join("\n")
 }
 
+type Block = { readonly start: number; readonly end: number; readonly version: string }
+
 /** Where lich's block is: [start, end) of its lines, end past the closing line's break. */
-const findBlock = (text: string): { start: number; end: number; version: string } | undefined => {
+const findBlock = (text: string): Block | undefined => {
   const open = OPEN.exec(text)
   if (open === null) return undefined
   const close = text.indexOf(`${CLOSE}`, open.index)
   if (close < 0) return undefined
   const after = close + CLOSE.length
   return { start: open.index, end: text[after] === "\n" ? after + 1 : after, version: open[1]! }
+}
+
+/**
+ * The block, refusing markers that do not pair up (one edited away, or two blocks): splicing there
+ * would append a second block, and a removal would then take out the user's lines between the two.
+ */
+const blockIn = (text: string | undefined, file: string): Either.Either<Block | undefined, string> => {
+  if (text === undefined) return Either.right(undefined)
+  const opens = text.match(new RegExp(OPEN.source, "gm"))?.length ?? 0
+  const closes = text.split("\n").filter((l) => l === CLOSE).length
+  if (opens !== closes || opens > 1) {
+    return Either.left(`${file} holds ${opens} opening and ${closes} closing lines of lich's block, so lich left it as it is`)
+  }
+  return Either.right(findBlock(text))
 }
 
 /** `--command '<path>'` of lich's `mcp add` line, unquoted. */
@@ -72,8 +88,8 @@ export const crushInstaller: Installer = {
       const file = crushrcPath(ctx.env, ctx.home)
       const text = files.read(file)
       const record = readRecord(ctx, "crush", files)
+      const b = yield* blockIn(text, file)
       const scripts = yield* copyScripts(ctx, files, ownScripts(ctx, "crush"))
-      const b = text === undefined ? undefined : findBlock(text)
       let next: string
       let separator = false
       if (b !== undefined) {
@@ -96,20 +112,21 @@ export const crushInstaller: Installer = {
         })
       ] as const
     }),
-  remove: (ctx, files) => {
-    const file = crushrcPath(ctx.env, ctx.home)
-    const text = files.read(file)
-    const record = readRecord(ctx, "crush", files)
-    const b = text === undefined ? undefined : findBlock(text)
-    const steps: Array<Step> = []
-    if (b !== undefined) {
-      // The line break lich added before its block goes with it, when the block still ends the file.
-      const sepHere = record?.separator === true && b.start > 0 && text![b.start - 1] === "\n" && b.end === text!.length
-      const out = text!.slice(0, sepHere ? b.start - 1 : b.start) + text!.slice(b.end)
-      steps.push(record?.created[file] === -1 && out === "" ? { _tag: "Delete", path: file } : { _tag: "Write", path: file, text: out })
-    }
-    return Either.right([...steps, { _tag: "DeleteDir", path: ownScripts(ctx, "crush") }, deleteRecord(ctx, "crush")])
-  }
+  remove: (ctx, files) =>
+    Either.gen(function* () {
+      const file = crushrcPath(ctx.env, ctx.home)
+      const text = files.read(file)
+      const record = readRecord(ctx, "crush", files)
+      const b = yield* blockIn(text, file)
+      const steps: Array<Step> = []
+      if (b !== undefined) {
+        // The line break lich added before its block goes with it, when the block still ends the file.
+        const sepHere = record?.separator === true && b.start > 0 && text![b.start - 1] === "\n" && b.end === text!.length
+        const out = text!.slice(0, sepHere ? b.start - 1 : b.start) + text!.slice(b.end)
+        steps.push(record?.created[file] === -1 && out === "" ? { _tag: "Delete", path: file } : { _tag: "Write", path: file, text: out })
+      }
+      return [...steps, { _tag: "DeleteDir", path: ownScripts(ctx, "crush") } as const, deleteRecord(ctx, "crush")]
+    })
 }
 
 /** `crush --version` → the plan's precondition, or the refusal. */

@@ -8,6 +8,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
+import { crushVersionOk } from "../crush/install.js"
 import { kiroAgentPath } from "../kiro/install.js"
 import { withFolders } from "./folders.js"
 import { readMember } from "./jsonEdit.js"
@@ -185,6 +186,12 @@ describe("the plugin installs", () => {
     { id: "cursor", file: `${HOME}/.cursor/mcp.json`, text: "[]", says: /does not hold a JSON object/ },
     { id: "kiro", file: kiroAgentPath(HOME), text: '{"name":"lich"}', says: /an agent lich did not write/ },
     {
+      id: "crush",
+      file: `${HOME}/.config/crush/crushrc`,
+      text: "# >>> lich-plugin v0.18.0 >>>\nhook add PreToolUse --name mine --command 'x'\n",
+      says: /crushrc holds 1 opening and 0 closing lines of lich's block, so lich left it as it is$/
+    },
+    {
       id: "antigravity",
       file: `${HOME}/.gemini/config/plugins/lich/plugin.json`,
       text: '{"name":"theirs"}',
@@ -201,6 +208,23 @@ describe("the plugin installs", () => {
       expect(line).not.toContain("\n")
     })
   }
+
+  it("crush: refuses to remove from a crushrc whose block lost its closing line, keeping the user's lines", () => {
+    const m = machine({ [`${HOME}/.config/crush/crushrc`]: fixture("crushrc") })
+    m.act("crush", "install")
+    const rc = `${HOME}/.config/crush/crushrc`
+    m.disk.set(rc, m.disk.get(rc)!.replace("# <<< lich-plugin <<<\n", "alias mine='x'\n"))
+    const plan = installers.crush.remove(ctx, m.files)
+    expect(Either.isLeft(plan) && plan.left).toMatch(/holds 1 opening and 0 closing lines of lich's block/)
+  })
+
+  it("crush: asks for 0.88.0 or later, which reads the hooks lich writes", () => {
+    expect(Either.isRight(crushVersionOk("crush version v0.88.2\n"))).toBe(true)
+    expect(crushVersionOk("crush version v0.87.9")).toEqual(
+      Either.left("Crush 0.87.9 ignores the hooks lich installs; update it to 0.88.0 or later first")
+    )
+    expect(Either.isLeft(crushVersionOk("crush (devel)"))).toBe(true)
+  })
 
   it("refuses when lich's own scripts are missing, before writing anything", () => {
     const m = machine({})
