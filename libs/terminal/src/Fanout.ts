@@ -1,14 +1,18 @@
 /**
  * Where a session's output goes after the ring (Session.ts): to followers, lent, and to streams, as
- * copies. A follower (a window's socket) is called by the actor itself and copies what it keeps,
- * so a flood reaches it with no allocation; a stream holds what it is given, so it gets its own.
- * Every method runs under the session's output lock, which orders them against the ring.
+ * copies. A follower (a window's socket) is called with each batch and copies what it keeps, so a
+ * flood reaches it with no allocation; a stream holds what it is given, so it gets its own.
+ *
+ * Everything that touches the set of listeners is synchronous: a batch is published in one call,
+ * and a listener is added in one call together with the ring's snapshot (Session.ts), so JavaScript
+ * alone orders them — no batch can land between a snapshot and its listener, and no lock or fiber
+ * is needed per batch (a flood publishes one every ~8 ms).
  */
-import { Chunk, Deferred, Effect, PubSub, type Scope, Stream, Take } from "effect"
+import { Chunk, Deferred, Effect, Exit, Queue, type Scope, Stream, Take } from "effect"
 
 /**
- * Called by the session's actor with each batch, in order. The bytes are lent: they are valid only
- * during the call, and a follower that keeps any must copy them.
+ * Called with each batch, in order. The bytes are lent: they are valid only during the call, and a
+ * follower that keeps any must copy them.
  */
 export type OutputFollower = (reads: ReadonlyArray<Uint8Array>) => void
 
@@ -29,7 +33,7 @@ export const pieces = (batch: Uint8Array): Array<Uint8Array> => {
 
 /**
  * Hands `reads` to one follower. A follower that throws is a bug in it, not in the session: it is
- * let go (false, and the session logs it) so the actor and every other follower carry on.
+ * let go (false, and the session logs it) so the session and every other follower carry on.
  */
 const lend = (follower: OutputFollower, reads: ReadonlyArray<Uint8Array>): boolean => {
   try {
@@ -40,51 +44,59 @@ const lend = (follower: OutputFollower, reads: ReadonlyArray<Uint8Array>): boole
   }
 }
 
-export interface Fanout {
-  /** A live stream of copies from now on, for as long as the scope is open. */
-  readonly stream: Effect.Effect<Stream.Stream<Uint8Array>, never, Scope.Scope>
-  /** Adds a follower for as long as the scope is open; the effect it returns waits for the end. */
-  readonly follow: (follower: OutputFollower) => Effect.Effect<Effect.Effect<void>, never, Scope.Scope>
-  /** One batch, lent: the streams' copies are made before any follower sees it. */
-  readonly publish: (reads: ReadonlyArray<Uint8Array>) => Effect.Effect<void>
-  /** After the last batch: every stream ends, every follower's wait returns. */
-  readonly end: Effect.Effect<void>
+/** A stream's end of the fan-out: it receives nothing until `start`. */
+export interface OutputTap {
+  readonly start: () => void
+  readonly output: Stream.Stream<Uint8Array>
 }
 
-export const makeFanout = (id: string): Effect.Effect<Fanout> =>
-  Effect.gen(function* () {
-    // Unbounded, because a terminal stream must not drop bytes; subscribers are scoped, so growth
-    // means a reader that stopped reading without closing.
-    const hub = yield* PubSub.unbounded<Take.Take<Uint8Array>>()
-    const done = yield* Deferred.make<void>()
+export interface Fanout {
+  /** A stream of copies, for as long as the scope is open, once its `start` is called. */
+  readonly tap: Effect.Effect<OutputTap, never, Scope.Scope>
+  readonly add: (follower: OutputFollower) => void
+  readonly remove: (follower: OutputFollower) => void
+  /** Returns after the last batch. */
+  readonly ended: Effect.Effect<void>
+  /** One batch, lent: the streams' copies are made before any follower sees it. */
+  readonly publish: (reads: ReadonlyArray<Uint8Array>) => void
+  /** After the last batch: every stream ends, every wait on `ended` returns. */
+  readonly end: () => void
+}
+
+/** `log` says that a follower threw and was let go. */
+export const makeFanout = (id: string, log: (line: string) => void): Effect.Effect<Fanout> =>
+  Effect.map(Deferred.make<void>(), (done) => {
+    // Unbounded, because a terminal stream must not drop bytes; taps are scoped, so growth means a
+    // reader that stopped reading without closing.
+    const queues = new Set<Queue.Queue<Take.Take<Uint8Array>>>()
     const followers = new Set<OutputFollower>()
-    let streams = 0
     return {
-      stream: Effect.gen(function* () {
-        const subscription = yield* PubSub.subscribe(hub)
-        yield* Effect.acquireRelease(
-          Effect.sync(() => streams++),
-          () => Effect.sync(() => streams--)
-        )
-        return Stream.flattenTake(Stream.fromQueue(subscription))
-      }),
-      follow: (follower) =>
-        Effect.as(
-          Effect.acquireRelease(
-            Effect.sync(() => followers.add(follower)),
-            () => Effect.sync(() => followers.delete(follower))
-          ),
-          Deferred.await(done)
+      tap: Effect.map(
+        Effect.acquireRelease(Queue.unbounded<Take.Take<Uint8Array>>(), (q) =>
+          Effect.zipRight(
+            Effect.sync(() => queues.delete(q)),
+            Queue.shutdown(q)
+          )
         ),
-      publish: (reads) =>
-        Effect.suspend(() => {
-          const copies = streams === 0 ? [] : reads.map((r) => new Uint8Array(r))
-          const dropped = [...followers].filter((follower) => !lend(follower, reads))
-          for (const follower of dropped) followers.delete(follower)
-          const said =
-            dropped.length > 0 ? Effect.logError(`session ${id}: an output follower threw; it is sent nothing more`) : Effect.void
-          return copies.length === 0 ? said : Effect.zipRight(said, PubSub.publish(hub, Take.chunk(Chunk.unsafeFromArray(copies))))
-        }),
-      end: Effect.zipRight(PubSub.publish(hub, Take.end), Deferred.succeed(done, undefined))
+        (q) => ({ start: () => void queues.add(q), output: Stream.flattenTake(Stream.fromQueue(q)) })
+      ),
+      add: (follower) => void followers.add(follower),
+      remove: (follower) => void followers.delete(follower),
+      ended: Deferred.await(done),
+      publish: (reads) => {
+        if (queues.size > 0) {
+          const copies = Take.chunk(Chunk.unsafeFromArray(reads.map((r) => new Uint8Array(r))))
+          for (const q of queues) Queue.unsafeOffer(q, copies)
+        }
+        for (const follower of followers) {
+          if (lend(follower, reads)) continue
+          followers.delete(follower)
+          log(`session ${id}: an output follower threw; it is sent nothing more`)
+        }
+      },
+      end: () => {
+        for (const q of queues) Queue.unsafeOffer(q, Take.end)
+        Deferred.unsafeDone(done, Exit.void)
+      }
     }
   })

@@ -1,9 +1,9 @@
 /**
- * The inbox between a PTY adapter and its session's actor: what it is lent it keeps as a copy, and
- * a take stays as it was until the next take, however much arrives in between.
+ * The inbox between a PTY adapter and its session: what it is lent it keeps as a copy, a batch
+ * stays as it was for its whole call however much arrives meanwhile, a lone read goes at once, a
+ * burst's reads go together, and the exit comes after the last batch.
  */
-import { Effect } from "effect"
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { outputInbox } from "./OutputInbox.js"
 import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
 
@@ -37,59 +37,91 @@ const lender = () => {
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString()
 
+/** An inbox over a lender, recording what it hands on; `next` resolves with the next batch or end. */
+const watched = (onBatch: (bytes: Uint8Array) => void = () => {}) => {
+  const pty = lender()
+  const seen: Array<string> = []
+  let wake: (() => void) | undefined
+  const next = () => new Promise<void>((resolve) => (wake = resolve))
+  const inbox = outputInbox(pty.proc, {
+    batch: (bytes) => {
+      seen.push(text(bytes))
+      onBatch(bytes)
+      wake?.()
+    },
+    end: (exit) => {
+      seen.push(`end ${exit.exitCode}`)
+      wake?.()
+    }
+  })
+  inbox.listen()
+  return { pty, inbox, seen, next }
+}
+
 describe("the output inbox", () => {
-  it("keeps what it was lent, though the lender reuses its buffer at once", () => {
-    const pty = lender()
-    const inbox = outputInbox(pty.proc)
-    inbox.listen()
+  it("keeps what it was lent, though the lender reuses its buffer at once", async () => {
+    const { pty, seen, next } = watched()
+    const batch = next()
     pty.lend("abc")
     pty.lend("def")
-    expect(text(inbox.take())).toBe("abcdef")
+    await batch
+    expect(seen).toEqual(["abcdef"])
   })
 
-  it("leaves a take as it was while later reads arrive, until the next take", () => {
-    const pty = lender()
-    const inbox = outputInbox(pty.proc)
-    inbox.listen()
+  it("leaves a batch as it was while reads land during its call, and hands those on next", async () => {
+    let inside: ((text: string) => void) | undefined
+    const during: Array<string> = []
+    const { pty, seen, next } = watched((bytes) => {
+      if (inside === undefined) return
+      const lendMore = inside
+      inside = undefined
+      lendMore("x".repeat(100_000)) // past the store's first size: it grows while this batch is out
+      during.push(text(bytes))
+    })
+    inside = (t) => pty.lend(t)
+    const first = next()
     pty.lend("first")
-    const first = inbox.take()
-    const big = "x".repeat(100_000) // past the store's first size: it grows while `first` is out
-    pty.lend(big)
-    expect(text(first)).toBe("first")
-    const second = inbox.take()
-    pty.lend("third")
-    expect(text(second)).toBe(big)
-    expect(text(inbox.take())).toBe("third")
-    expect(inbox.take().length).toBe(0)
+    await first
+    expect(during).toEqual(["first"])
+    await next()
+    expect(seen).toEqual(["first", "x".repeat(100_000)])
   })
 
-  it("lets a burst's stores go at the first quiet take, keeping what that take holds", () => {
-    const pty = lender()
-    const inbox = outputInbox(pty.proc)
-    inbox.listen()
+  // The clock is the test's here: a burst is "within 20 ms of the last batch", which a loaded
+  // machine could otherwise stretch past between two lines.
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  const fakeClock = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] })
+
+  it("hands a lone read on at once, a burst's reads as one batch after its window, and lets the burst's stores go", async () => {
+    fakeClock()
+    const { pty, inbox, seen } = watched()
     pty.lend("y".repeat(200_000))
-    expect(inbox.take().length).toBe(200_000)
+    await Promise.resolve()
+    expect(seen.map((s) => s.length)).toEqual([200_000])
+    // Within the burst gap of the last batch: these wait out the burst's window and go as one.
     pty.lend("z".repeat(150_000))
-    expect(inbox.take().length).toBe(150_000)
     pty.lend("$ ")
-    const prompt = inbox.take()
+    await Promise.resolve()
+    expect(seen.length).toBe(1)
+    vi.advanceTimersByTime(8)
+    expect(seen.map((s) => s.length)).toEqual([200_000, 150_002])
+    vi.advanceTimersByTime(20) // quiet: the next read is a lone one again
     pty.lend("next")
-    expect(text(prompt)).toBe("$ ")
+    await Promise.resolve()
+    expect(seen[2]).toBe("next")
     expect(inbox.retained()).toBeLessThanOrEqual(2 * 4096)
-    expect(text(inbox.take())).toBe("next")
   })
 
-  it("wakes the actor for output and for the exit", async () => {
-    const pty = lender()
-    const inbox = outputInbox(pty.proc)
-    inbox.listen()
-    const woken = Effect.runPromise(inbox.ready)
+  it("ends after the last batch, without waiting out a burst's window", async () => {
+    fakeClock()
+    const { pty, seen } = watched()
     pty.lend("hi")
-    await woken
-    expect(text(inbox.take())).toBe("hi")
-    const ended = Effect.runPromise(inbox.ready)
+    await Promise.resolve()
+    pty.lend("bye") // within the burst gap: would wait 8 ms
     pty.exit(3)
-    await ended
-    expect(inbox.ended()).toEqual({ exitCode: 3 })
+    await Promise.resolve()
+    expect(seen).toEqual(["hi", "bye", "end 3"])
   })
 })

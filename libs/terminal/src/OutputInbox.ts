@@ -1,17 +1,20 @@
 /**
- * A session's PTY output between the adapter's callback and the session's actor (Session.ts).
+ * A session's PTY output between the adapter's callback and the session (Session.ts), and when it
+ * is handed on: the first read after a quiet spell at once, the reads of a burst together.
  *
  * The adapter lends each read: its bytes are valid only during the callback (PtyAdapter.ts). The
  * PTY host's connection reads its socket into one buffer it reuses, because a fresh buffer per read
  * was 64 MiB of new memory per 64 MiB `cat`, and that much new memory is what set off V8's
  * collections in the backend during a flood (bench/pty-throughput.mjs, docs/ceilings.md). So the
- * reads are copied here, into one of two stores that take turns: the actor takes everything in one
- * store at once while later reads go into the other, and a store is written again only after the
- * actor came back for more, that is after it finished with what it took.
+ * reads are copied here, into one of two stores that take turns: a batch is a view of one store
+ * while reads that land during its call go into the other.
  *
- * Nothing is dropped: a store grows (doubling) to hold what arrives while the actor is busy.
+ * Batches are handed on by plain callbacks, not by a fiber that wakes for each: in a flood a batch
+ * comes every ~8 ms, and waking an Effect fiber, sleeping it and running the batch through the
+ * runtime cost as much CPU as the bytes themselves (docs/ceilings.md, Throughput, fifth pass).
+ *
+ * Nothing is dropped: a store grows (doubling) to hold what arrives while a batch is out.
  */
-import { Effect } from "effect"
 import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
 
 /** 4 KiB: a shell's prompt fits; an idle session costs two of these. */
@@ -22,6 +25,11 @@ const KEPT_STORE_BYTES = 2 * 1024 * 1024
 const QUIET_TAKE_BYTES = 4 * 1024
 
 const NO_BYTES = new Uint8Array(0)
+
+/** 8 ms: under one frame at 120 Hz, long enough to gather a burst of reads (bench/pty-throughput.mjs). */
+export const COALESCE_MS = 8
+/** 20 ms: reads closer together than this are one burst; a keystroke echo never is. */
+export const BURST_GAP_MS = 20
 
 class Store {
   bytes: Uint8Array = NO_BYTES
@@ -57,67 +65,104 @@ class Store {
   }
 }
 
+/** Two stores that take turns: a take is a view of one while later reads land in the other. */
+class Stores {
+  private filling = new Store()
+  private taken = new Store()
+
+  append(chunk: Uint8Array): void {
+    this.filling.append(chunk)
+  }
+
+  get pending(): boolean {
+    return this.filling.used > 0
+  }
+
+  get retained(): number {
+    return this.filling.bytes.length + this.taken.bytes.length
+  }
+
+  /** Everything since the last take, as one view, valid until the next take. */
+  take(): Uint8Array {
+    // The other store held the previous take, whose call has returned.
+    const full = this.filling
+    this.filling = this.taken
+    this.filling.reset()
+    this.taken = full
+    // A small take after a burst: copy it out and let both stores go, so a session that once
+    // printed a flood and now sits at its prompt holds kilobytes, not the flood's batches.
+    if (full.used <= QUIET_TAKE_BYTES && (full.grown || this.filling.grown)) {
+      const quiet = full.bytes.slice(0, full.used) // a Uint8Array's slice: a copy
+      full.release()
+      if (this.filling.grown) this.filling.release()
+      return quiet
+    }
+    return full.bytes.subarray(0, full.used)
+  }
+}
+
+/** Where the inbox hands its output, in order; both are called outside the adapter's callback. */
+export interface InboxHandlers {
+  /** Everything that arrived since the last batch, lent: valid only during the call. */
+  readonly batch: (bytes: Uint8Array) => void
+  /** Once, after the last batch. */
+  readonly end: (exit: PtyExitInfo) => void
+}
+
 export interface OutputInbox {
-  /** Resumes once there is output or the exit to take. */
-  readonly ready: Effect.Effect<void>
-  /**
-   * Everything that arrived since the last take, as one view. It stays valid until the next take:
-   * call `take` again only once done with it.
-   */
-  readonly take: () => Uint8Array
-  readonly ended: () => PtyExitInfo | undefined
   /** Bytes the two stores hold on to, used or not. */
   readonly retained: () => number
   /** Registers with the adapter; events before this are held by the adapter. */
   readonly listen: () => void
 }
 
-export const outputInbox = (proc: PtyProcess): OutputInbox => {
-  let filling = new Store()
-  let taken = new Store()
+export const outputInbox = (proc: PtyProcess, on: InboxHandlers): OutputInbox => {
+  const stores = new Stores()
   let ended: PtyExitInfo | undefined
-  let wake: (() => void) | undefined
-  const signal = () => {
-    const w = wake
-    wake = undefined
-    w?.()
+  let told = false
+  let queued = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let lastBatchAt = Number.NEGATIVE_INFINITY
+
+  const run = () => {
+    queued = false
+    timer = undefined
+    lastBatchAt = performance.now()
+    if (stores.pending) on.batch(stores.take())
+    // The adapter sends the exit last, so that batch was all there is.
+    if (ended !== undefined && !told) {
+      told = true
+      on.end(ended)
+    }
   }
-  const pending = () => filling.used > 0
+
+  // A lone read (an echo) goes at once; within a burst, one short wait gathers what follows into
+  // one batch. On the wall clock, because this is about real I/O, not about lich's own timers. A
+  // microtask, not the callback itself: the reads of one socket read stay one batch.
+  const schedule = () => {
+    if (queued) return
+    queued = true
+    if (ended === undefined && performance.now() - lastBatchAt < BURST_GAP_MS) timer = setTimeout(run, COALESCE_MS)
+    else queueMicrotask(run)
+  }
+
   return {
-    ready: Effect.async<void>((resume) => {
-      if (pending() || ended !== undefined) return resume(Effect.void)
-      wake = () => resume(Effect.void)
-      return Effect.sync(() => {
-        wake = undefined
-      })
-    }),
-    take: () => {
-      // The other store held the previous take, which the actor is done with now.
-      const full = filling
-      filling = taken
-      filling.reset()
-      taken = full
-      // A small take after a burst: copy it out and let both stores go, so a session that once
-      // printed a flood and now sits at its prompt holds kilobytes, not the flood's batches.
-      if (full.used <= QUIET_TAKE_BYTES && (full.grown || filling.grown)) {
-        const quiet = full.bytes.slice(0, full.used) // a Uint8Array's slice: a copy
-        full.release()
-        if (filling.grown) filling.release()
-        return quiet
-      }
-      return full.bytes.subarray(0, full.used)
-    },
-    ended: () => ended,
-    retained: () => filling.bytes.length + taken.bytes.length,
+    retained: () => stores.retained,
     listen: () => {
       proc.onData((bytes) => {
         if (bytes.length === 0) return
-        filling.append(bytes)
-        signal()
+        stores.append(bytes)
+        schedule()
       })
       proc.onExit((exit) => {
         ended = exit
-        signal()
+        // The exit is not held back for a burst's wait: what is gathered goes now, then the end.
+        if (timer !== undefined) {
+          clearTimeout(timer)
+          timer = undefined
+          queued = false
+        }
+        schedule()
       })
     }
   }

@@ -1,16 +1,16 @@
 /**
- * One terminal session as an actor: a fiber that alone consumes its PTY's events, in order, and
- * owns what they change — the readiness state, the replay ring, the live output (Fanout.ts), the
- * exit.
+ * One terminal session: its PTY's output, in order, into what it changes — the readiness state,
+ * the replay ring, the live output (Fanout.ts) — and then its exit.
  *
- * The PTY adapter's callbacks only copy into the inbox (OutputInbox.ts); nothing is decided in a
- * callback. Readers never lock the actor out for longer than a snapshot: attaching or following
- * takes the output lock just long enough to copy the ring and register, so a window gets every
- * byte exactly once.
+ * The PTY adapter's callbacks only copy into the inbox (OutputInbox.ts), which hands each batch
+ * here in a callback of its own. A batch is taken in synchronously: the ring, then every listener,
+ * in one call. Readers attach the same way (the ring's snapshot and the registration in one call),
+ * so a window gets every byte exactly once with no lock. Only the exit runs as a fiber: it ends
+ * the streams, tells `onExit` and completes `exited`.
  */
-import { Clock, Deferred, Effect, Ref, type Scope, type Stream, SubscriptionRef } from "effect"
+import { Clock, Deferred, Effect, Exit, Runtime, type Scope, type Stream, SubscriptionRef } from "effect"
 import { type Fanout, makeFanout, type OutputFollower, pieces } from "./Fanout.js"
-import { type OutputInbox, outputInbox } from "./OutputInbox.js"
+import { outputInbox } from "./OutputInbox.js"
 import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
 import { initialReadyState, noteOutput, type ReadyState } from "./Readiness.js"
 import { ReplayRing } from "./ReplayRing.js"
@@ -24,17 +24,6 @@ export interface TerminalExit {
 }
 
 const NO_BYTES = new Uint8Array(0)
-
-/** 8 ms: under one frame at 120 Hz, long enough to gather a burst of reads (bench/pty-throughput.mjs). */
-const COALESCE_MS = 8
-/** 20 ms: reads closer together than this are one burst; a keystroke echo never is. */
-const BURST_GAP_MS = 20
-
-const wallClockDelay = (ms: number) =>
-  Effect.async<void>((resume) => {
-    const t = setTimeout(() => resume(Effect.void), ms)
-    return Effect.sync(() => clearTimeout(t))
-  })
 
 export interface Session {
   readonly id: string
@@ -53,9 +42,9 @@ export interface Session {
   ) => Effect.Effect<{ readonly replay: Uint8Array; readonly output: Stream.Stream<Uint8Array> } | undefined, never, Scope.Scope>
   /**
    * The same without a stream in between, for the hot path (a window's socket): `onReplay` gets the
-   * ring, then the actor itself calls `follower` with each batch, its bytes lent — valid only
-   * during the call — so a flood reaches the socket with no copy but the socket's own. Both are
-   * called under the output lock, so the replay comes first, with no gap and no duplicate. `ended`
+   * ring, then the session itself calls `follower` with each batch, its bytes lent — valid only
+   * during the call — so a flood reaches the socket with no copy but the socket's own. The replay
+   * and the registration happen in one synchronous call, so no batch falls between them. `ended`
    * resolves after the last batch; `undefined` once the output has ended.
    */
   readonly follow: (
@@ -69,64 +58,111 @@ export interface SessionOptions {
   readonly id: string
   readonly proc: PtyProcess
   readonly settingUp: boolean
-  /** Where the actor fiber lives; closing it interrupts the actor. */
+  /** Where the fiber that handles the exit lives; closing it interrupts that fiber. */
   readonly actors: Scope.Scope
   /** Runs once, after the output ended and before `exited` completes. */
   readonly onExit: (session: Session, exit: TerminalExit) => Effect.Effect<void>
 }
 
-/** The session's one fiber: takes what the PTY sent, batch by batch, until the exit. */
-const actor = (
-  inbox: OutputInbox,
-  onOutput: (batch: Uint8Array) => Effect.Effect<void>,
-  onEnd: (exit: PtyExitInfo) => Effect.Effect<void>
-) =>
-  Effect.gen(function* () {
-    let lastBatchAt = 0
-    for (;;) {
-      yield* inbox.ready
-      // In a burst (a build log, a large cat) reads arrive by the thousand: waiting out one short
-      // window turns them into one state update and one publish instead of one per read. Only in a
-      // burst — a lone read (an echo) goes out at once — and on the wall clock, because this is
-      // about real I/O, not about lich's own timers.
-      if (inbox.ended() === undefined && performance.now() - lastBatchAt < BURST_GAP_MS) yield* wallClockDelay(COALESCE_MS)
-      lastBatchAt = performance.now()
-      const batch = inbox.take()
-      if (batch.length > 0) yield* onOutput(batch)
-      // The adapter sends the exit last, so the batch's output was all there is left.
-      const ended = inbox.ended()
-      if (ended !== undefined) return yield* onEnd(ended)
-    }
-  })
+/**
+ * 50 ms: how far behind the readiness state's last-output time may be during a burst. Far under
+ * the quiet rule's 600 ms, and a flood notes ~20 times a second instead of every ~8 ms batch: each
+ * note is a run of the Effect runtime, and at every batch those were as much CPU as the rest of
+ * the session's work together (docs/ceilings.md, Throughput, fifth pass).
+ */
+export const NOTE_EVERY_MS = 50
 
 /**
- * A batch is taken in as one: one state update, one ring/publish under the lock. Under load reads
- * pile up while the actor waits its turn, so batching makes it cheaper exactly then. The batch is
- * lent by the inbox: the ring copies it, then the fan-out hands it on (Fanout.ts).
+ * Notes each batch in the readiness state, from the inbox's callback. While a setup marker may be
+ * in the output every batch is scanned, and as a copy (a batch is lent, and the update waits its
+ * turn when another fiber holds the state right then). After that a batch within NOTE_EVERY_MS of
+ * the last note only moves a trailing note, which sets the time of the burst's last batch once the
+ * window is over — never earlier than a time the state already has (a key press's, say). That
+ * note runs before anything could judge the session quiet: its timer expires first.
  */
-const takeIn = (state: SubscriptionRef.SubscriptionRef<ReadyState>, lock: Effect.Semaphore, ring: ReplayRing, out: Fanout) =>
-  Effect.fnUntraced(function* (batch: Uint8Array) {
-    const at = yield* Clock.currentTimeMillis
-    yield* SubscriptionRef.update(state, (s) => noteOutput(s, batch, at))
-    yield* lock.withPermits(1)(
-      Effect.suspend(() => {
-        const reads = pieces(batch)
-        for (const bytes of reads) ring.push(bytes)
-        return out.publish(reads)
+export const noteBatch = (
+  state: SubscriptionRef.SubscriptionRef<ReadyState>,
+  runtime: Runtime.Runtime<never>,
+  clock: Clock.Clock,
+  settingUp: boolean
+) => {
+  const run = Runtime.runSyncExit(runtime)
+  let scanning = settingUp
+  let notedAt = Number.NEGATIVE_INFINITY
+  let trailing: number | undefined
+  let waiting = false
+  const flush = () => {
+    waiting = false
+    const at = trailing
+    trailing = undefined
+    if (at === undefined) return
+    notedAt = at
+    run(SubscriptionRef.update(state, (s) => (s.lastOut !== null && s.lastOut >= at ? s : { ...s, lastOut: at })))
+  }
+  return (batch: Uint8Array) => {
+    const at = clock.unsafeCurrentTimeMillis()
+    if (!scanning && at - notedAt < NOTE_EVERY_MS) {
+      trailing = at
+      if (!waiting) {
+        waiting = true
+        setTimeout(flush, NOTE_EVERY_MS - (at - notedAt))
+      }
+      return
+    }
+    notedAt = at
+    trailing = undefined
+    const bytes = scanning ? batch.slice() : batch
+    const done = run(
+      SubscriptionRef.modify(state, (s) => {
+        const next = noteOutput(s, bytes, at)
+        return [next.settingUp, next] as const
       })
     )
-  })
+    if (Exit.isSuccess(done)) scanning = done.value
+  }
+}
+
+/**
+ * How readers attach: the ring's snapshot and the registration in one synchronous call, so no
+ * batch (Session's `batch`, also synchronous) can fall between them — no gap, no duplicate.
+ */
+const readers = (ring: ReplayRing, out: Fanout, open: () => boolean): Pick<Session, "subscribe" | "follow" | "replay"> => ({
+  subscribe: (withReplay) =>
+    Effect.flatMap(out.tap, (tap) =>
+      Effect.sync(() => {
+        if (!open()) return undefined
+        const replay = withReplay ? ring.snapshot() : NO_BYTES
+        tap.start()
+        return { replay, output: tap.output }
+      })
+    ),
+  follow: (follower, onReplay) =>
+    Effect.map(
+      Effect.acquireRelease(
+        Effect.sync(() => {
+          if (!open()) return false
+          onReplay(ring.snapshot())
+          out.add(follower)
+          return true
+        }),
+        (added) => Effect.sync(() => added && out.remove(follower))
+      ),
+      (added) => (added ? { ended: out.ended } : undefined)
+    ),
+  replay: Effect.sync(() => ring.snapshot())
+})
 
 export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
+    const runtime = yield* Effect.runtime<never>()
+    const clock = yield* Effect.clock
     const state = yield* SubscriptionRef.make(initialReadyState(now, o.settingUp))
-    const inbox = outputInbox(o.proc)
-    const out = yield* makeFanout(o.id)
-    const outputLock = yield* Effect.makeSemaphore(1)
-    const open = yield* Ref.make(true)
+    const out = yield* makeFanout(o.id, (line) => Runtime.runFork(runtime)(Effect.logError(line)))
+    let open = true
     const ring = new ReplayRing()
     const exited = yield* Deferred.make<TerminalExit>()
+    const ending = yield* Deferred.make<PtyExitInfo>()
 
     const session: Session = {
       id: o.id,
@@ -135,31 +171,26 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
       state,
       typing: yield* Effect.makeSemaphore(1),
       exited,
-      subscribe: (withReplay) =>
-        outputLock.withPermits(1)(
-          Effect.gen(function* () {
-            if (!(yield* Ref.get(open))) return undefined
-            const replay = withReplay ? ring.snapshot() : NO_BYTES
-            return { replay, output: yield* out.stream }
-          })
-        ),
-      follow: (follower, onReplay) =>
-        outputLock.withPermits(1)(
-          Effect.gen(function* () {
-            if (!(yield* Ref.get(open))) return undefined
-            onReplay(ring.snapshot())
-            return { ended: yield* out.follow(follower) }
-          })
-        ),
-      replay: outputLock.withPermits(1)(Effect.sync(() => ring.snapshot()))
+      ...readers(ring, out, () => open)
     }
 
-    const onOutput = takeIn(state, outputLock, ring, out)
+    const note = noteBatch(state, runtime, clock, o.settingUp)
+    // The state first, then the ring and the listeners: a reader that saw the bytes sees the state
+    // they made (within a burst, a last-output time up to NOTE_EVERY_MS behind, as noteBatch says).
+    const batch = (bytes: Uint8Array) => {
+      note(bytes)
+      const reads = pieces(bytes)
+      for (const piece of reads) ring.push(piece)
+      out.publish(reads)
+    }
 
     const onEnd = Effect.fnUntraced(function* (info: PtyExitInfo) {
       yield* SubscriptionRef.update(state, (s) => ({ ...s, live: false }))
-      // End every live stream after its last byte (a shutdown would drop unread bytes).
-      yield* outputLock.withPermits(1)(Effect.zipRight(Ref.set(open, false), out.end))
+      // Every live stream ends after its last byte (a shutdown would drop unread bytes).
+      yield* Effect.sync(() => {
+        open = false
+        out.end()
+      })
       const exit: TerminalExit = info.signal
         ? { id: o.id, exitCode: info.exitCode, signal: info.signal }
         : { id: o.id, exitCode: info.exitCode }
@@ -167,7 +198,8 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
       yield* Deferred.succeed(exited, exit)
     })
 
-    yield* Effect.forkIn(actor(inbox, onOutput, onEnd), o.actors)
+    yield* Effect.forkIn(Effect.flatMap(Deferred.await(ending), onEnd), o.actors)
+    const inbox = outputInbox(o.proc, { batch, end: (info) => Deferred.unsafeDone(ending, Exit.succeed(info)) })
     // The adapter holds events back until these register, so nothing is lost before this point.
     inbox.listen()
     return session
