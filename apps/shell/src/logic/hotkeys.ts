@@ -17,6 +17,7 @@ export type HotAction =
   | "prev-project"
   | "focus-terminal"
   | "dock"
+  | "timeline"
   | "help"
 
 interface Binding {
@@ -43,6 +44,7 @@ export const HOTKEYS: ReadonlyArray<Binding> = [
   b("next-project", true, "ArrowRight", "Shift+→", "Next project"),
   b("focus-terminal", true, "Enter", "Shift+Enter", "Focus the terminal"),
   b("dock", true, "KeyD", "Shift+D", "Show or hide the changes dock (files, diff, review)"),
+  b("timeline", true, "KeyL", "Shift+L", "The relay timeline: who asked whom, how each errand went"),
   b("settings", false, "Comma", ",", "Settings"),
   b("help", false, "Slash", "/", "This list")
 ]

@@ -20,7 +20,7 @@ import { closePayload, openPayload, renamePayload } from "./payloads.js"
 type Started = SuccessOf<"spawn.Open"> | SuccessOf<"desk.Resume">
 
 /** The dialogs a palette action or a hotkey opens as they are. */
-const DIALOGS = ["worktree", "open-project", "settings", "help"] as const satisfies ReadonlyArray<Overlay["kind"]>
+const DIALOGS = ["worktree", "open-project", "settings", "help", "timeline"] as const satisfies ReadonlyArray<Overlay["kind"]>
 const isDialog = (name: string): name is (typeof DIALOGS)[number] => (DIALOGS as ReadonlyArray<string>).includes(name)
 
 export class Actions {
@@ -183,6 +183,7 @@ export class Actions {
       settings: () => this.store.openOverlay({ kind: "settings" }),
       "open-project": () => this.store.openOverlay({ kind: "open-project" }),
       help: () => this.store.openOverlay({ kind: "help" }),
+      timeline: () => model.activeProject !== "" && this.store.openOverlay({ kind: "timeline" }),
       // The menu is drawn only over a project that has a directory.
       "new-session": () => this.project?.path && this.store.menu(true),
       "new-worktree": () => model.activeProject !== "" && this.store.openOverlay({ kind: "worktree" }),

@@ -12,6 +12,8 @@ export type Overlay =
   | { readonly kind: "settings"; readonly section?: Section }
   | { readonly kind: "palette"; readonly tab: PaletteTab }
   | { readonly kind: "help" }
+  /** the relay timeline of the shown project (lich-timeline) */
+  | { readonly kind: "timeline" }
   /** the sandbox rung of this provider is Ask: confined or not, for this one session */
   | { readonly kind: "ask"; readonly provider: string }
 

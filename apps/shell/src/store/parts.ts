@@ -8,6 +8,7 @@ import type { GitStore } from "./GitStore.js"
 import type { LandActions } from "./LandActions.js"
 import type { LandStore } from "./LandStore.js"
 import type { SpendStore } from "./SpendStore.js"
+import type { TimelineStore } from "./TimelineStore.js"
 
 export interface Parts {
   readonly store: AppStore
@@ -23,4 +24,6 @@ export interface Parts {
   readonly landActions: LandActions
   /** the plan windows and budgets the footer shows */
   readonly spend: SpendStore
+  /** the relay timeline's records, kept live while the window runs */
+  readonly timeline: TimelineStore
 }

@@ -21,6 +21,7 @@ import type { Parts } from "../../store/parts.js"
 import { SpendStore } from "../../store/SpendStore.js"
 import { StoreController } from "../../store/StoreController.js"
 import { saveSelection } from "../../store/selection-storage.js"
+import { TimelineStore } from "../../store/TimelineStore.js"
 import { renderApp } from "./app-view.js"
 import { hotkeyListener, isMac } from "./keys.js"
 import { styles } from "./lich-app.styles.js"
@@ -38,6 +39,7 @@ export class LichApp extends LitElement {
   readonly dock = new DockStore()
   readonly land = new LandStore()
   readonly spend = new SpendStore()
+  readonly timeline = new TimelineStore()
   readonly landActions = new LandActions(this.land, this.git, this.backend, {
     close: (id) => this.actions.closeById(id),
     opened: (id) => this.store.selectWhenOpened(id)
@@ -53,7 +55,8 @@ export class LichApp extends LitElement {
     dockActions: this.dockActions,
     land: this.land,
     landActions: this.landActions,
-    spend: this.spend
+    spend: this.spend,
+    timeline: this.timeline
   }
   private terminalCode: Promise<unknown> | undefined
   private dockCode: Promise<unknown> | undefined
@@ -73,6 +76,8 @@ export class LichApp extends LitElement {
       if (t) this.store.toast(t)
     })
     new ThemePainter(this, this.store)
+    // The timeline's records follow every frame, opened or not, so it opens on the live picture.
+    this.backend.follow((e) => this.timeline.follow(e))
   }
 
   /** The model the window shows (the browser tests read a card's fields here). */

@@ -30,7 +30,11 @@ export const paletteItems = (s: AppState, now: number): Array<PaletteItem> => {
       .map((r): PaletteItem => ({ group: "Projects", key: `reopen:${r.path}`, title: r.name, detail: `reopen · ${r.path}`, hint: "" })),
     ...(hasProject ? kinds.map((k) => action(`new:${k.id}`, `New ${k.name} session`)) : []),
     ...(hasProject
-      ? [action("worktree", "New worktree session…", keysOf("new-worktree", mac)), action("close-project", "Close this project")]
+      ? [
+          action("worktree", "New worktree session…", keysOf("new-worktree", mac)),
+          action("timeline", "Relay timeline", keysOf("timeline", mac)),
+          action("close-project", "Close this project")
+        ]
       : []),
     action("open-project", "Open a project…", keysOf("open-project", mac)),
     action("settings", "Settings", keysOf("settings", mac)),

@@ -9,12 +9,13 @@ import { paletteItems } from "./palette-items.js"
 import "../lich-ask-confine/lich-ask-confine.js"
 import "../lich-close-dialog/lich-close-dialog.js"
 import "../lich-help/lich-help.js"
+import "../lich-timeline/lich-timeline.js"
 import "../lich-open-project/lich-open-project.js"
 import "../lich-palette/lich-palette.js"
 import "../lich-settings/lich-settings.js"
 import "../lich-worktree-dialog/lich-worktree-dialog.js"
 
-export const renderOverlay = ({ store, actions, backend, spend }: Parts, o: Overlay) => {
+export const renderOverlay = ({ store, actions, backend, spend, timeline }: Parts, o: Overlay) => {
   const s = store.state
   const project = s.model.projects.find((p) => p.id === s.model.activeProject)
   const call = backend.call
@@ -46,6 +47,13 @@ export const renderOverlay = ({ store, actions, backend, spend }: Parts, o: Over
       return html`<lich-ask-confine .name=${name} @click=${backdrop} @lich-dismiss=${dismiss}
         @lich-confine=${(e: CustomEvent<{ confine: boolean }>) => void actions.newSession(o.provider, e.detail.confine)}></lich-ask-confine>`
     }
+    case "timeline":
+      return html`<lich-timeline .store=${timeline} .call=${call} .projectId=${project?.id ?? ""} .projectName=${project?.name ?? ""}
+        .cards=${new Set(s.model.cards.map((c) => c.id))} @click=${backdrop} @lich-dismiss=${dismiss}
+        @lich-jump=${(e: CustomEvent<{ id: string }>) => {
+          store.closeOverlay()
+          store.selectCard(e.detail.id)
+        }}></lich-timeline>`
     case "help":
       return html`<lich-help .mac=${s.mac} @click=${backdrop} @lich-dismiss=${dismiss}></lich-help>`
   }
