@@ -2,13 +2,13 @@
  * A host's window sockets through its forward, over a real sshd (test/sshHarness.ts): this lich's
  * `/hosts/<name>/ws` drives a shell on the host (keystrokes in, output back, the frames the far
  * lich's own), `/hosts/<name>/events` carries the far lich's events, neither asks the client for the
- * far token, ours opens only once the far one has (no event missed in between), and a host that is
+ * far token (hosts.State gives the far window state to load beside them), ours opens only once the far one has (no event missed in between), and a host that is
  * not connected is refused with its reason as the close.
  */
 import { control, decodeFrame, encodeFrame } from "@lich/contract"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { tokenOf } from "./harness.js"
+import { post, tokenOf } from "./harness.js"
 import { type TwoMachines, twoMachines } from "./sshHarness.js"
 
 let m: TwoMachines
@@ -72,6 +72,15 @@ describe("a host's sockets through this lich", () => {
     const e = await opened
     expect((e.session as { id: string }).id).toBe(id)
     ws.close()
+  })
+
+  it("and hosts.State is the host's whole picture, as its own window loads it", async () => {
+    const { id } = await openOnHost("pictured")
+    const r = await post(m.local, "/rpc/hosts.State", { host: "devbox" })
+    expect(r.status).toBe(200)
+    const state = r.json() as unknown as { projects: Array<{ path: string }>; cards: Array<{ session: { id: string } }> }
+    expect(state.projects.map((p) => p.path)).toContain(m.remote.project("pictured"))
+    expect(state.cards.map((c) => c.session.id)).toContain(id)
   })
 
   it("refuse a host that is not connected, saying why as the close", async () => {

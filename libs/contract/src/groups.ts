@@ -49,7 +49,8 @@ import {
   HostPeers,
   HostRemove,
   HostSend,
-  HostWait
+  HostWait,
+  HostWindowState
 } from "./rpcHosts.js"
 import { Subagent } from "./subagent.js"
 
@@ -77,7 +78,8 @@ export const HostsRpcs = RpcGroup.make(
   HostSend,
   HostWait,
   HostPeers,
-  HostOpen
+  HostOpen,
+  HostWindowState
 ).prefix("hosts.")
 /** apps/server: the backend itself and its window. */
 export const SystemRpcs = RpcGroup.make(Info, Health, Quit, State, OpenWindow, Diagnostics).prefix("system.")

@@ -4,7 +4,8 @@
  * - a lich on another machine, through its forward: Hello (the handshake), and Errand, Outcome and
  *   Ack (a task sent from there, followed to its end here, and let go of once it is filed there);
  * - a sender here addressing a session on a host (`--host`): Send, Wait, Peers and Open, each the
- *   relay's or spawn's own payload with the host's name beside it, answering what the local one does.
+ *   relay's or spawn's own payload with the host's name beside it, answering what the local one does;
+ *   and State, the host's window state, for a window here.
  * The exported names carry `Host` because rpc.ts already names the local Send, Wait, Peers and Open.
  */
 // Deep imports: the @effect/rpc index drags its HTTP client and server into every bundle.
@@ -17,6 +18,7 @@ import { OpenPayload } from "./rpc.js"
 import { error, from, project } from "./rpcFields.js"
 import { SendPayload, WaitPayload } from "./rpcRelay.js"
 import { Opened, Peer } from "./session.js"
+import { WindowState } from "./window.js"
 
 /** 1024 chars: a path to the lich command on the far side; "" means `lich` on that host's PATH. */
 export const MAX_LICH_COMMAND_CHARS = 1024
@@ -81,3 +83,6 @@ export const HostSend = Rpc.make("Send", { payload: HostSendPayload, success: Re
 export const HostWait = Rpc.make("Wait", { payload: HostWaitPayload, success: RelayResult, error })
 export const HostPeers = Rpc.make("Peers", { payload: HostPeersPayload, success: Schema.Array(Peer), error })
 export const HostOpen = Rpc.make("Open", { payload: HostOpenPayload, success: Opened, error })
+/** The host's whole picture as its own window loads it (system.State there): what a window here draws under its header. */
+export const HostStatePayload = Schema.Struct({ host })
+export const HostWindowState = Rpc.make("State", { payload: HostStatePayload, success: WindowState, error })

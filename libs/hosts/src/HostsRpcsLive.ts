@@ -2,9 +2,10 @@
  * The hosts RPC group, implemented against the contract's payloads: the user's list (Links); what a
  * far lich calls here (the handshake, and Incoming's errand, outcome and ack); and what a sender
  * here calls to address a session on a host (Outgoing's send and wait; peers and open, each the
- * local procedure called on the far lich as the command line, `from` "").
+ * local procedure called on the far lich as the command line, `from` ""; and the far window state
+ * for a window here).
  */
-import { HOSTS_PROTOCOL, HostHello, HostsRpcs, Open, Peers } from "@lich/contract"
+import { HOSTS_PROTOCOL, HostHello, HostsRpcs, Open, Peers, State } from "@lich/contract"
 import { Effect, Layer } from "effect"
 import { farCall } from "./Far.js"
 import { HostsConfig } from "./HostsConfig.js"
@@ -36,7 +37,8 @@ export const HostsHandlers = HostsRpcs.toLayer(
       "hosts.Send": (p) => outgoing.send(p),
       "hosts.Wait": (p) => outgoing.wait(p),
       "hosts.Peers": ({ host }) => across(links, host, (via) => farCall(via, "relay.", Peers, { from: "" })),
-      "hosts.Open": ({ host, from: _, ...p }) => across(links, host, (via) => farCall(via, "spawn.", Open, { ...p, from: "" }, OPEN_MS))
+      "hosts.Open": ({ host, from: _, ...p }) => across(links, host, (via) => farCall(via, "spawn.", Open, { ...p, from: "" }, OPEN_MS)),
+      "hosts.State": ({ host }) => across(links, host, (via) => farCall(via, "system.", State, {}))
     }
   })
 )
