@@ -64,11 +64,12 @@ export const stream = async (
   model: string,
   content: ReadonlyArray<Block>,
   delayMs: number,
-  hungUp: Promise<void>
+  hungUp: Promise<void>,
+  headers: Record<string, string> = {}
 ) => {
   let gone = false
   void hungUp.then(() => (gone = true))
-  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": id("req_") })
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": id("req_"), ...headers })
   const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)
   const usage = { input_tokens: 120, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
   const stop = content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn"

@@ -82,7 +82,8 @@ const writeClaudeHome = (home: string, trusted: ReadonlyArray<string>) => {
  * before any session starts because Claude Code rewrites ~/.claude.json itself once it runs.
  */
 
-export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>): Promise<ClaudeRig> => {
+/** `env`: the backend's environment over the rig's own (a test replacing ANTHROPIC_AUTH_TOKEN, say). */
+export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>, env: NodeJS.ProcessEnv = {}): Promise<ClaudeRig> => {
   const claude = ensureCli(CLAUDE)
   const mock = await new MockAnthropic().start()
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "lich-e2e-"))
@@ -95,7 +96,8 @@ export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>
     LICH_CLAUDE_BIN: claude,
     CLAUDE_CODE_PLUGIN_DIRS: undefined,
     LICH_MOD_GRACE_MS: undefined,
-    CI: undefined
+    CI: undefined,
+    ...env
   })
   // A backend that dies under a test would otherwise leave only "no lich is running" behind: keep its
   // last words and its log, and print them when it exits before stop() asked it to.

@@ -107,6 +107,8 @@ export class MockAnthropic {
   readonly log: Array<Logged> = []
   /** Scripted turns, first match wins; tests push their own. */
   readonly rules: Array<Rule> = []
+  /** Sent with every Messages answer from now on: the rate-limit headers Claude Code turns into its plan windows. */
+  readonly headers: Record<string, string> = {}
   /** The text of a request no rule (or no remaining step) answers: titles, topic checks, suggestions. */
   fallback = "ok"
   private readonly waiters: Array<Waiter> = []
@@ -214,9 +216,9 @@ export class MockAnthropic {
     })
     this.record({ n: this.log.length + 1, ...logged(body, kind, p, req.headers["x-claude-code-agent-id"]), ended })
     const model = body.model ?? MODELS[0]!
-    if (body.stream === true) return void stream(res, model, p.content, p.delayMs, hungUp)
+    if (body.stream === true) return void stream(res, model, p.content, p.delayMs, hungUp, this.headers)
     const stop = p.content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn"
-    res.writeHead(200, { "content-type": "application/json", "request-id": id("req_") })
+    res.writeHead(200, { "content-type": "application/json", "request-id": id("req_"), ...this.headers })
     res.end(
       JSON.stringify({
         id: id("msg_"),

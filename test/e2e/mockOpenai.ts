@@ -44,6 +44,8 @@ export interface Logged {
 export interface MockOpenai {
   readonly url: string
   readonly log: ReadonlyArray<Logged>
+  /** Headers every Responses answer carries from now on (a test sets Codex's rate-limit headers here). */
+  readonly headers: Record<string, string>
   readonly next: (match: (l: Logged) => boolean) => Promise<Logged>
   readonly close: () => Promise<void>
 }
@@ -84,8 +86,8 @@ const titleStep = (messages: ReadonlyArray<Item>): Step =>
     ? { text: "<title>Mock task title</title>" }
     : { text: "Mock task title" }
 
-const sse = (res: http.ServerResponse, chunks: ReadonlyArray<string>) => {
-  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" })
+const sse = (res: http.ServerResponse, chunks: ReadonlyArray<string>, headers: Record<string, string> = {}) => {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", ...headers })
   res.end(chunks.join(""))
 }
 
@@ -163,6 +165,8 @@ const describeStep = (s: Step) => ("text" in s ? `text:${s.text}` : `call:${s.ca
 /** What one mock server keeps: its rules, every request it answered, and who waits for one. */
 interface Mock {
   readonly rules: ReadonlyArray<Rule>
+  /** sent with every Responses answer: the rate-limit headers Codex turns into its plan windows */
+  readonly headers: Record<string, string>
   readonly log: Array<Logged>
   readonly waiters: Array<{ match: (l: Logged) => boolean; resolve: (l: Logged) => void }>
 }
@@ -190,7 +194,7 @@ const answer = (m: Mock, path: string, body: Item, res: http.ServerResponse) => 
     const title = isCodexTitle(body, user)
     const s: Step = title ? { text: "Mock task title" } : pick(m.rules, user, step)
     record(m, { wire: "responses", title, user, step, answered: describeStep(s), at: Date.now(), body })
-    return sse(res, responsesStream(s))
+    return sse(res, responsesStream(s), m.headers)
   }
   if (path === "/v1/chat/completions") {
     const messages = (Array.isArray(body.messages) ? body.messages : []) as ReadonlyArray<Item>
@@ -204,7 +208,7 @@ const answer = (m: Mock, path: string, body: Item, res: http.ServerResponse) => 
 }
 
 export const startMockOpenai = (rules: ReadonlyArray<Rule>): Promise<MockOpenai> => {
-  const m: Mock = { rules, log: [], waiters: [] }
+  const m: Mock = { rules, headers: {}, log: [], waiters: [] }
   const server = http.createServer((req, res) => {
     let raw = ""
     req.on("data", (d) => (raw += d))
@@ -224,6 +228,7 @@ export const startMockOpenai = (rules: ReadonlyArray<Rule>): Promise<MockOpenai>
       resolve({
         url: `http://127.0.0.1:${port}/v1`,
         log: m.log,
+        headers: m.headers,
         next: (match) =>
           new Promise((res) => {
             const seen = m.log.find(match)
