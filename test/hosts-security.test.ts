@@ -1,13 +1,14 @@
 /**
  * What a host's link must never do, checked against a real sshd and two real liches: the far
  * token in no process's argv on either side (both run on this machine, so one scan of /proc sees
- * both), in no log, in no file on the local side; the forward listening on 127.0.0.1 and nowhere
+ * both), in no log, in no file on the local side — after the CLI, hosts.State and the host's window sockets have all used it; the forward listening on 127.0.0.1 and nowhere
  * else. (An unknown host key refused with ssh's line: hosts.test.ts.)
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { tokenOf } from "./harness.js"
+import WebSocket from "ws"
+import { post, tokenOf } from "./harness.js"
 import { forwardPid, type TwoMachines, twoMachines } from "./sshHarness.js"
 
 let m: TwoMachines
@@ -20,6 +21,15 @@ beforeAll(async () => {
   expect(added.stdout).toContain("devbox is connected")
   // A call through the forward, so the token has been used on this side at least once.
   expect((await m.local.lich(["hosts", "--json"])).code).toBe(0)
+  // And the window's ways to the host: its state, and its sockets, opened and closed.
+  expect((await post(m.local, "/rpc/hosts.State", { host: "devbox" })).status).toBe(200)
+  for (const socket of ["events", "ws"]) {
+    const ws = new WebSocket(`ws://127.0.0.1:${m.local.port}/hosts/devbox/${socket}?token=${tokenOf(m.local)}`)
+    await new Promise((r) => ws.once("open", r))
+    const closed = new Promise((r) => ws.once("close", r))
+    ws.close()
+    await closed
+  }
 })
 
 afterAll(async () => {
