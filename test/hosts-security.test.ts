@@ -2,7 +2,8 @@
  * What a host's link must never do, checked against a real sshd and two real liches: the far
  * token in no process's argv on either side (both run on this machine, so one scan of /proc sees
  * both), in no log, in no file on the local side — after the CLI, hosts.State and the host's
- * window sockets have all used it; the forward listening on 127.0.0.1 and nowhere else. (An unknown host key refused with ssh's line: hosts.test.ts.)
+ * window sockets have all used it; the forward listening on 127.0.0.1 and nowhere else. (An
+ * unknown host key refused with ssh's line: hosts.test.ts.)
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
