@@ -13,7 +13,12 @@ import { SETUP_DONE_MARKER } from "./SetupMarker.js"
 const settable = () => {
   let now = 1_000
   const clock = { unsafeCurrentTimeMillis: () => now } as unknown as Clock.Clock
-  return { clock, set: (ms: number) => void (now = ms) }
+  return {
+    clock,
+    set: (ms: number) => {
+      now = ms
+    }
+  }
 }
 
 const bytes = (text: string) => new TextEncoder().encode(text)
