@@ -8,7 +8,7 @@
 import type { ErrandStatus, ErrandStep } from "@lich/contract"
 import type { Act, Next } from "./acts.js"
 import type { ErrandHead, Mark } from "./marks.js"
-import type { Delivery, Errand, InboxEntry, Outcome, RelayState } from "./state.js"
+import type { Delivery, Errand, Outcome, RelayState } from "./state.js"
 
 /** Why a hand-off waits, in the words the timeline shows. */
 export const HELD = {
@@ -104,30 +104,35 @@ const waitingMarks = (b: RelayState, a: RelayState): Array<Mark> => {
   return out
 }
 
-const entries = (s: RelayState): Map<string, InboxEntry> => {
-  const m = new Map<string, InboxEntry>()
-  for (const list of s.inbox.values()) for (const x of list) m.set(x.ticket, x)
-  return m
-}
-
 /** Results filed for a sender: told (nudged), handed to its mod, taken, or left past their hour. */
 const inboxMarks = (b: RelayState, a: RelayState, tag: string): Array<Mark> => {
   if (b.inbox === a.inbox) return []
   const out: Array<Mark> = []
-  const before = entries(b)
-  const after = entries(a)
-  for (const [t, x] of after) {
-    const was = before.get(t)
-    if (was === undefined) continue
-    if (!was.nudged && x.nudged) out.push(mark(t, "nudged"))
-    if (was.handed !== true && x.handed === true) out.push(mark(t, "collected", "handed whole to the sender's mod"))
-  }
-  for (const t of before.keys()) {
-    if (after.has(t)) continue
-    if (tag === "Swept") out.push(mark(t, "dropped"))
-    else out.push(mark(t, "collected", tag === "Drained" ? "lich wait (no ticket)" : "lich wait <ticket>"))
+  // Only the senders whose list changed: a step touches one or two, and the inbox can hold thousands.
+  for (const sender of new Set([...b.inbox.keys(), ...a.inbox.keys()])) {
+    const was = b.inbox.get(sender) ?? []
+    const now = a.inbox.get(sender) ?? []
+    if (was === now) continue
+    const before = new Map(was.map((x) => [x.ticket, x]))
+    const after = new Set(now.map((x) => x.ticket))
+    for (const x of now) {
+      const old = before.get(x.ticket)
+      if (old === undefined) continue
+      if (!old.nudged && x.nudged) out.push(mark(x.ticket, "nudged"))
+      if (old.handed !== true && x.handed === true) out.push(mark(x.ticket, "collected", "handed whole to the sender's mod"))
+    }
+    for (const t of before.keys()) {
+      if (after.has(t)) continue
+      if (tag === "Swept") out.push(mark(t, "dropped"))
+      else out.push(mark(t, "collected", tag === "Drained" ? "lich wait (no ticket)" : "lich wait <ticket>"))
+    }
   }
   return out
+}
+
+const lateAnswer = (s: RelayState, ticket: string): string => {
+  for (const list of s.inbox.values()) for (const x of list) if (x.ticket === ticket) return x.answer
+  return ""
 }
 
 /** Every mark the step `tag` left, in the order they happened within it. */
@@ -137,8 +142,7 @@ export const chronicle = (b: RelayState, n: Next<unknown>, tag: string): Readonl
   const r = n.result as { readonly _tag?: string } | undefined
   if (tag === "Answering" && r?._tag === "late") {
     for (const [t, tomb] of a.tombs)
-      if (b.tombs.get(t)?.lateOk === true && !tomb.lateOk)
-        out.push({ ...mark(t, "late"), status: "answered", answer: entries(a).get(t)?.answer ?? "" })
+      if (b.tombs.get(t)?.lateOk === true && !tomb.lateOk) out.push({ ...mark(t, "late"), status: "answered", answer: lateAnswer(a, t) })
   }
   return out
 }

@@ -70,13 +70,17 @@ export type RelayEvent = { readonly [K in Tag]: { readonly _tag: K } & Parameter
 /** What each event answers its sender. */
 export type Results = { readonly [K in Tag]: ReturnType<Handlers[K]>["result"] }
 
+/** The event's own transition alone, without the journal's act or the timeline's marks (bench/timeline.mjs weighs those). */
+export const handle = <E extends RelayEvent>(s: RelayState, e: E, now: number): Next<Results[E["_tag"]]> =>
+  // The table's type pairs each tag with its handler; indexing it by a generic tag loses that pairing.
+  (handlers[e._tag] as unknown as (s: RelayState, e: E, now: number) => Next<Results[E["_tag"]]>)(s, e, now)
+
 /**
  * The one entry point: the event's transition, with a journal act when it changed what the journal
  * keeps, and the timeline's marks (chronicle.ts) when it changed an errand.
  */
 export const step = <E extends RelayEvent>(s: RelayState, e: E, now: number): Next<Results[E["_tag"]]> => {
-  // The table's type pairs each tag with its handler; indexing it by a generic tag loses that pairing.
-  const n = (handlers[e._tag] as unknown as (s: RelayState, e: E, now: number) => Next<Results[E["_tag"]]>)(s, e, now)
+  const n = handle(s, e, now)
   const marks = chronicle(s, n, e._tag)
   const acts = [...n.acts, ...(journaled(s, n.state) ? [{ _tag: "journal" } as const] : [])]
   return { ...n, acts: marks.length > 0 ? [...acts, { _tag: "chronicle", at: now, marks }] : acts }
