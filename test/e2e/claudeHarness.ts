@@ -44,8 +44,8 @@ export interface ClaudeRig {
   readonly stop: () => Promise<void>
 }
 
-/** The variables that keep Claude Code on the mock and off the network. */
-const claudeEnv = (mock: MockAnthropic, scratch: string): NodeJS.ProcessEnv => ({
+/** The variables that keep Claude Code on the mock and off the network; `over` replaces any of them. */
+const claudeEnv = (mock: MockAnthropic, scratch: string, over: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
   ANTHROPIC_BASE_URL: mock.url,
   // Any value: the mock does not check it. It travels in the environment, never in argv.
   ANTHROPIC_AUTH_TOKEN: "e2e-offline",
@@ -57,7 +57,8 @@ const claudeEnv = (mock: MockAnthropic, scratch: string): NodeJS.ProcessEnv => (
   CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
   TMPDIR: path.join(scratch, "tmp"),
   CLAUDE_CODE_TMPDIR: path.join(scratch, "tmp"),
-  XDG_RUNTIME_DIR: path.join(scratch, "run")
+  XDG_RUNTIME_DIR: path.join(scratch, "run"),
+  ...over
 })
 
 const writeClaudeHome = (home: string, trusted: ReadonlyArray<string>) => {
@@ -92,12 +93,11 @@ export const startClaudeRig = async (projects: Readonly<Record<string, boolean>>
   // CI=true (set by CI runners) is not in a user's launch environment, and Claude Code changes with it:
   // under it, its folder-trust dialog ignored the arrow key in lich's PTY (measured), so it is left out.
   const b = await startBackend({
-    ...claudeEnv(mock, scratch),
+    ...claudeEnv(mock, scratch, env),
     LICH_CLAUDE_BIN: claude,
     CLAUDE_CODE_PLUGIN_DIRS: undefined,
     LICH_MOD_GRACE_MS: undefined,
-    CI: undefined,
-    ...env
+    CI: undefined
   })
   // A backend that dies under a test would otherwise leave only "no lich is running" behind: keep its
   // last words and its log, and print them when it exits before stop() asked it to.
