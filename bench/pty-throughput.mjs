@@ -11,6 +11,10 @@
 // scheduler; docs/ceilings.md). One best-of-3 against another compares that luck more than lich, so
 // raw and lich runs alternate, each pair's ratio is taken, and the goal is read off their median.
 //
+// It also prints the CPU each part spent per 64 MiB — the PTY host, the backend alone, and raw
+// node-pty's reader (this process, in the raw runs) — because on two cores the lich path is
+// CPU-bound, and CPU time is far steadier than the wall-clock ratio while others load the machine.
+//
 // Usage: node bench/pty-throughput.mjs [MiB=64] [shells=100] [pairs=21]   (run `npm run build` first)
 //        BENCH_CPU_PROF=<dir> also writes a CPU profile of the backend there.
 import { spawn, spawnSync } from "node:child_process"
@@ -71,8 +75,13 @@ const rawNodePty = async () => {
   p.onData((d) => c.feed(Buffer.from(d, "utf8")))
   await new Promise((r) => setTimeout(r, 300)) // the prompt, before the clock starts
   c.start()
+  const cpu0 = process.cpuUsage()
   p.write(COMMAND)
   const r = await c.done
+  // This process is the raw reader: its CPU is what node-pty's read path costs, the host's floor.
+  const cpu = process.cpuUsage(cpu0)
+  r.rawUser = cpu.user / 1e6
+  r.rawSys = cpu.system / 1e6
   p.kill()
   return r
 }
@@ -163,33 +172,24 @@ const throughLich = async (b, project) => {
   const cpu0 = process.cpuUsage()
   // The backend and, when it runs one, its PTY host (a process of its own that reads the PTYs).
   const pids = [b.pid, ...ptyHosts(b.env.XDG_CONFIG_HOME)]
-  const ticks = (pid) =>
-    fs
-      .readFileSync(`/proc/${pid}/stat`, "utf8")
-      .split(") ")[1]
-      .split(" ")
-      .slice(11, 13)
-      .map(Number)
-      .reduce((a, x) => a + x, 0)
-  const pidStat = () => pids.map(ticks).reduce((a, x) => a + x, 0)
-  const host0 = pids
-    .slice(1)
-    .map(ticks)
-    .reduce((a, x) => a + x, 0)
-  const backend0 = pidStat()
+  /** [user, system] clock ticks (10 ms) of one process, from /proc/<pid>/stat. */
+  const ticks = (pid) => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ").slice(11, 13).map(Number)
+  const sum = (ps) => ps.map(ticks).reduce((a, [u, s]) => [a[0] + u, a[1] + s], [0, 0])
+  const backend0 = ticks(b.pid)
+  const host0 = sum(pids.slice(1))
   ws.send(frame(id, COMMAND))
   const r = await c.done
   const cpu = process.cpuUsage(cpu0)
   // Where the time went: this client's CPU and the backend's (clock ticks of 10 ms), against the wall.
   r.clientCpu = (cpu.user + cpu.system) / 1e6
-  r.backendCpu = (pidStat() - backend0) / 100
-  r.hostCpu =
-    (pids
-      .slice(1)
-      .map(ticks)
-      .reduce((a, x) => a + x, 0) -
-      host0) /
-    100
+  const backend1 = ticks(b.pid)
+  const host1 = sum(pids.slice(1))
+  r.backendUser = (backend1[0] - backend0[0]) / 100
+  r.backendSys = (backend1[1] - backend0[1]) / 100
+  r.hostUser = (host1[0] - host0[0]) / 100
+  r.hostSys = (host1[1] - host0[1]) / 100
+  r.hostCpu = r.hostUser + r.hostSys
+  r.backendCpu = r.hostCpu + r.backendUser + r.backendSys
   ws.close()
   return r
 }
@@ -237,6 +237,13 @@ try {
   console.log(`  lich /ws client   median ${median(lich.map(rate)).toFixed(1)} MiB/s; best ${fmt(best(lich))}`)
   console.log(
     `  CPU per run       (median) backend + PTY host ${cpu("backendCpu")} s (host ${cpu("hostCpu")} s), client ${cpu("clientCpu")} s`
+  )
+  // Per 64 MiB, so runs of other sizes compare; each part's median on its own. CPU time moves far
+  // less with the others' load than the wall-clock ratio does (docs/ceilings.md, Terminals).
+  const per64 = (rs, k) => median(rs.map((r) => (r[k] * 64 * (1 << 20)) / r.bytes)).toFixed(3)
+  const part = (rs, u, s) => `${per64(rs, u)} s user + ${per64(rs, s)} s sys`
+  console.log(
+    `  CPU per 64 MiB    (median) PTY host ${part(lich, "hostUser", "hostSys")}, backend alone ${part(lich, "backendUser", "backendSys")}; raw node-pty's reader ${part(raw, "rawUser", "rawSys")}`
   )
   const ratio = median(raw.map((r, i) => (100 * rate(lich[i])) / rate(r)))
   const bestRatio = (100 * rate(best(lich))) / rate(best(raw))

@@ -1,6 +1,6 @@
 /**
  * What goes into one session and what comes out of it: keys and typed messages in (the paste
- * framing is decided here), resizes, and its output — the replay ring, a stream, or the actor's own
+ * framing is decided here), resizes, and its output — the replay ring, a stream, or the session's own
  * batches for a window's socket (Session.follow). Each finds its session in the table
  * (sessionTable.ts) and fails with TerminalNotFound for one that is not there.
  */
