@@ -44,6 +44,7 @@ export const renderApp = (parts: Parts) => {
       <div class="body ${dock.state.open ? "docked" : ""}" style=${dock.state.open ? `--dock-w: ${dock.state.width}px` : ""}>
         <lich-sidebar .cards=${m.cards.filter((c) => c.projectId === m.activeProject)} .activeId=${shown?.id ?? ""} .projectPath=${project?.path ?? ""}
           .providers=${s.providers} .menuOpen=${s.menuOpen} .renaming=${s.renaming} .git=${git.state.byId} .cardMenu=${s.cardMenu} .gh=${ghNote(git.state.gh)}
+          .overCap=${parts.spend.state.budgets[m.activeProject]?.over ?? ""}
           @lich-menu=${(e: CustomEvent<{ open: boolean }>) => store.menu(e.detail.open)}
           @lich-card=${(e: CustomEvent<CardAction>) => actions.card(e.detail)}
           @lich-new-session=${(e: CustomEvent<{ kind: string }>) => {

@@ -53,6 +53,7 @@ export const styles = css`
   .gh-note { font-size: 11px; color: var(--muted-foreground); padding: 4px 8px; line-height: 1.4; }
   .branch { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .dirty { color: #d97706; }
+  .over-cap { grid-column: 2 / 4; font-size: 11px; color: var(--destructive); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   .usage { margin-left: auto; font-variant-numeric: tabular-nums; white-space: nowrap; }
   .shield { color: var(--muted-foreground); font-size: 11px; }
 `

@@ -37,7 +37,8 @@ export class LichSessionCard extends LitElement {
     renaming: { attribute: false },
     git: { attribute: false },
     menuOpen: { attribute: false },
-    gh: { attribute: false }
+    gh: { attribute: false },
+    overCap: { attribute: false }
   }
   declare card: Card
   declare projectPath: string
@@ -49,6 +50,8 @@ export class LichSessionCard extends LitElement {
   declare menuOpen: boolean
   /** what the menu says of pull requests: "" when gh can open them, else why not */
   declare gh: string
+  /** its project's cap refusal, "" while under every cap */
+  declare overCap: string
 
   constructor() {
     super()
@@ -58,6 +61,7 @@ export class LichSessionCard extends LitElement {
     this.renaming = false
     this.git = undefined
     this.menuOpen = false
+    this.overCap = ""
     this.gh = ""
   }
 
@@ -124,6 +128,7 @@ export class LichSessionCard extends LitElement {
       ${v.relay ? html`<span class="relay ${v.relay.direction}" title=${v.relay.tooltip}>${v.relay.text}</span>` : nothing}
       ${v.status ? html`<span class="status ${v.status.tone}" title=${v.status.text}>${v.status.text}</span>` : nothing}
       <span class="path">&lrm;${v.path}&lrm;</span>
+      ${this.overCap ? html`<span class="over-cap" title=${this.overCap}>project over its cap</span>` : nothing}
       ${
         v.branch || v.usage || v.figures.length > 0
           ? html`<span class="meta">${v.branch ? html`<span class="branch">⎇ ${v.branch}${v.dirty ? html`<span class="dirty" title="uncommitted changes"> ●</span>` : nothing}</span>` : nothing}

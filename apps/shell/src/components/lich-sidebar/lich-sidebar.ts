@@ -23,7 +23,8 @@ export class LichSidebar extends LitElement {
     renaming: { attribute: false },
     git: { attribute: false },
     cardMenu: { attribute: false },
-    gh: { attribute: false }
+    gh: { attribute: false },
+    overCap: { attribute: false }
   }
   declare providers: ReadonlyArray<Provider>
   declare cards: ReadonlyArray<Card>
@@ -38,6 +39,8 @@ export class LichSidebar extends LitElement {
   declare cardMenu: string
   /** why gh cannot open pull requests, "" when it can */
   declare gh: string
+  /** the refusal the project's caps give new work now, "" while under them: every card says so */
+  declare overCap: string
 
   constructor() {
     super()
@@ -50,6 +53,7 @@ export class LichSidebar extends LitElement {
     this.git = new Map()
     this.cardMenu = ""
     this.gh = ""
+    this.overCap = ""
   }
 
   private menu(open: boolean) {
@@ -90,7 +94,7 @@ export class LichSidebar extends LitElement {
               </div>`
               : html`<lich-session-card .card=${r.card} .projectPath=${this.projectPath} ?active=${r.card.id === this.activeId}
                 .renaming=${r.card.id === this.renaming} .git=${this.git.get(r.card.id)} .menuOpen=${r.card.id === this.cardMenu}
-                .gh=${this.gh}></lich-session-card>`
+                .gh=${this.gh} .overCap=${this.overCap}></lich-session-card>`
         )}
       </div>`
   }
