@@ -1,6 +1,6 @@
 import type { ErrandRecord } from "@lich/contract"
 import { describe, expect, it } from "vitest"
-import { fitSpan, layout, stepLines, timelineSvg, visible } from "./timeline.js"
+import { countsOf, fitSpan, hit, layout, stepLines, timelineSvg, visible } from "./timeline.js"
 
 const rec = (n: number, over: Partial<ErrandRecord> = {}): ErrandRecord => ({
   ticket: `t${n}`,
@@ -47,11 +47,19 @@ describe("the timeline's drawing", () => {
     expect(visible([rec(1)], { ...view, end: 50_000 })).toEqual([])
   })
 
-  it("escapes what a person named a session, and marks each errand with its ticket and outcome", () => {
+  it("escapes what a person named a session, draws each outcome as one path, and finds the errand under a point", () => {
     const r = rec(1, { targetLabel: '<b onload="x">' })
-    const svg = timelineSvg(layout([r], view), view, "t1")
+    const l = layout([r, rec(2, { status: "unread" }), rec(3)], view)
+    const svg = timelineSvg(l, view, "t1")
     expect(svg).not.toContain("<b onload")
-    expect(svg).toContain('class="errand s-answered selected" data-ticket="t1"')
+    expect(svg.match(/<path class="bars s-answered"/g)?.length).toBe(1)
+    expect(svg).toContain('<path class="bars s-unread"')
+    expect(svg).toContain('class="selected"')
+    const b = l.bars[1]!
+    expect(hit(l, b.x0 + 1, b.y + 2)?.r.ticket).toBe("t2")
+    expect(hit(l, b.x0, (b.fromY + b.y) / 2)?.r.ticket).toBeDefined()
+    expect(hit(l, 5, 5)).toBeUndefined()
+    expect(countsOf(l)).toBe("answered:2 unread:1")
   })
 
   it("says how long each step took after the one before, and fits the view to the oldest errand", () => {

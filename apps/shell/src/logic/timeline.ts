@@ -149,22 +149,57 @@ const axis = (v: View, height: number): string => {
   return out
 }
 
-/** The whole drawing; each errand a `g` carrying its ticket, for the clicks and hovers the component reads. */
+/**
+ * The whole drawing. The bars of one outcome are one path, and so are its arrows: 10,000 errands
+ * are a few dozen elements, not 40,000 (measured: 1.3 s for 10,000 as an element each). Which errand
+ * is under the pointer is read off the layout (`hit`), not the DOM; the selected one is drawn again on top.
+ */
 export const timelineSvg = (l: Layout, v: View, selected: string): string => {
   let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${l.width}" height="${l.height}" class="timeline">`
   for (const lane of l.lanes)
     out += `<rect class="lane" x="0" y="${lane.y}" width="${l.width}" height="${lane.height}"/><text class="lane-name" x="8" y="${lane.y + lane.height / 2 + 4}">${escapeXml(lane.label.slice(0, 22))}</text>`
   out += axis(v, l.height)
+  const bars = new Map<string, Array<string>>()
+  const arrows = new Map<string, Array<string>>()
   for (const b of l.bars) {
-    const sel = b.r.ticket === selected ? " selected" : ""
     const down = b.y > b.fromY
     const tip = down ? b.y - 1 : b.y + ROW_H - 3
-    out += `<g class="errand s-${b.r.status}${sel}" data-ticket="${b.r.ticket}">`
-    out += `<line class="arrow" x1="${b.x0}" y1="${b.fromY}" x2="${b.x0}" y2="${tip}"/>`
-    out += `<path class="head" d="M${b.x0 - 3} ${tip + (down ? -4 : 4)}L${b.x0} ${tip}L${b.x0 + 3} ${tip + (down ? -4 : 4)}"/>`
-    out += `<rect class="bar" x="${b.x0}" y="${b.y}" width="${b.x1 - b.x0}" height="${ROW_H - 2}" rx="1"/></g>`
+    const head = down ? -4 : 4
+    const w = (b.x1 - b.x0).toFixed(1)
+    const x = b.x0.toFixed(1)
+    ;(bars.get(b.r.status) ?? bars.set(b.r.status, []).get(b.r.status)!).push(`M${x} ${b.y}h${w}v${ROW_H - 2}h-${w}z`)
+    ;(arrows.get(b.r.status) ?? arrows.set(b.r.status, []).get(b.r.status)!).push(
+      `M${x} ${b.fromY}V${tip}M${b.x0 - 3} ${tip + head}L${x} ${tip}L${b.x0 + 3} ${tip + head}`
+    )
   }
+  for (const [status, d] of arrows) out += `<path class="arrows s-${status}" d="${d.join("")}"/>`
+  for (const [status, d] of bars) out += `<path class="bars s-${status}" d="${d.join("")}"/>`
+  const sel = l.bars.find((b) => b.r.ticket === selected)
+  if (sel) out += `<rect class="selected" x="${sel.x0 - 1}" y="${sel.y - 1}" width="${sel.x1 - sel.x0 + 2}" height="${ROW_H}"/>`
   return `${out}</svg>`
+}
+
+/** The errand drawn under a point of the drawing (its bar, or its arrow within 3 px), the latest on top. */
+export const hit = (l: Layout, x: number, y: number): Bar | undefined => {
+  for (let i = l.bars.length - 1; i >= 0; i--) {
+    const b = l.bars[i]!
+    if (x >= b.x0 - 2 && x <= b.x1 + 2 && y >= b.y - 1 && y <= b.y + ROW_H) return b
+  }
+  for (let i = l.bars.length - 1; i >= 0; i--) {
+    const b = l.bars[i]!
+    if (Math.abs(x - b.x0) <= 3 && y >= Math.min(b.fromY, b.y) && y <= Math.max(b.fromY, b.y)) return b
+  }
+  return undefined
+}
+
+/** How many errands of each outcome a layout draws ("answered:5 unanswered:1"), for the page to say. */
+export const countsOf = (l: Layout): string => {
+  const n = new Map<string, number>()
+  for (const b of l.bars) n.set(b.r.status, (n.get(b.r.status) ?? 0) + 1)
+  return [...n]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([s, c]) => `${s}:${c}`)
+    .join(" ")
 }
 
 /** 850 ms, 12 s, 4 min 5 s, 2 h 10 min. */

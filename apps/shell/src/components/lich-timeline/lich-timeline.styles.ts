@@ -24,12 +24,10 @@ export const styles = css`
   .lane-name { fill: var(--foreground); }
   .grid { stroke: var(--border); stroke-width: 1; }
   .tick { fill: var(--muted-foreground); font-size: 10px; }
-  g.errand { cursor: pointer; }
-  g.errand .arrow { stroke: var(--c); stroke-width: 1; opacity: 0.55; }
-  g.errand .head { stroke: var(--c); fill: none; stroke-width: 1.2; }
-  g.errand .bar { fill: var(--c); }
-  g.errand:hover .arrow, g.errand.selected .arrow { opacity: 1; stroke-width: 2; }
-  g.errand.selected .bar { stroke: var(--foreground); stroke-width: 1; }
+  .canvas svg { cursor: pointer; }
+  path.arrows { stroke: var(--c); stroke-width: 1; fill: none; opacity: 0.55; }
+  path.bars { fill: var(--c); }
+  rect.selected { fill: none; stroke: var(--foreground); stroke-width: 1.5; }
   .s-open { --c: #3b82f6; }
   .s-answered { --c: #16a34a; }
   .s-unanswered { --c: #d97706; }

@@ -10,10 +10,13 @@ import { html, LitElement, nothing } from "lit"
 import { unsafeHTML } from "lit/directives/unsafe-html.js"
 import type { Call } from "../../api/call.js"
 import {
+  countsOf,
   duration,
   FIT,
   fitSpan,
+  hit,
   LABEL_W,
+  type Layout,
   layout,
   SPANS,
   senderName,
@@ -60,6 +63,8 @@ export class LichTimeline extends LitElement {
   /** the drawing area's width, followed as the window resizes */
   declare canvasWidth: number
   private resize: ResizeObserver | undefined
+  /** what the last render drew: the pointer is read against it */
+  private drawn: Layout | undefined
   private controller: StoreController<TimelineStore["state"], ReadonlyMap<string, ErrandRecord>> | undefined
   private tick: ReturnType<typeof setInterval> | undefined
   private started = 0
@@ -116,24 +121,40 @@ export class LichTimeline extends LitElement {
   override updated() {
     // How long the last drawing took, for the browser test and bench/ (timeline-render).
     this.dataset.renderMs = (performance.now() - this.started).toFixed(1)
-    this.dataset.shown = String(this.renderRoot.querySelectorAll("g.errand").length)
+    this.dataset.shown = String(this.drawn?.bars.length ?? 0)
+    this.dataset.counts = this.drawn ? countsOf(this.drawn) : ""
   }
 
-  private pick(e: Event): string | undefined {
-    const g = (e.target as Element | null)?.closest?.("g.errand")
-    return g?.getAttribute("data-ticket") ?? undefined
-  }
-
-  private readonly onHover = (e: MouseEvent) => {
-    const ticket = this.pick(e)
+  /** The pointer's place on the drawing, and the errand drawn there. */
+  private pick(e: MouseEvent) {
     const canvas = e.currentTarget as HTMLElement
     const box = canvas.getBoundingClientRect()
     const at = { x: e.clientX - box.left + canvas.scrollLeft, y: e.clientY - box.top + canvas.scrollTop }
+    const svg = canvas.querySelector("svg")?.getBoundingClientRect()
+    const b = this.drawn && svg ? hit(this.drawn, e.clientX - svg.left, e.clientY - svg.top) : undefined
+    return { at, ticket: b?.r.ticket }
+  }
+
+  private readonly onHover = (e: MouseEvent) => {
+    const { at, ticket } = this.pick(e)
+    if (ticket === undefined && this.hovered === undefined) return
     this.hovered = ticket === undefined ? undefined : { ticket, ...at }
   }
 
   private readonly onClick = (e: MouseEvent) => {
-    this.selected = this.pick(e) ?? ""
+    this.selected = this.pick(e).ticket ?? ""
+  }
+
+  /** Where `ticket`'s bar is on screen (its middle): how a test or a person's script points at one. */
+  boxOf(ticket: string): { readonly x: number; readonly y: number } | undefined {
+    const b = this.drawn?.bars.find((x) => x.r.ticket === ticket)
+    const svg = this.renderRoot.querySelector("svg")?.getBoundingClientRect()
+    return b && svg ? { x: svg.left + (b.x0 + Math.min(b.x1, b.x0 + 6)) / 2, y: svg.top + b.y + 2 } : undefined
+  }
+
+  /** The tickets drawn, oldest first, with their outcomes. */
+  shownErrands(): ReadonlyArray<{ readonly ticket: string; readonly status: string }> {
+    return this.drawn?.bars.map((b) => ({ ticket: b.r.ticket, status: b.r.status })) ?? []
   }
 
   /** Beside the pointer, on the side with room. */
@@ -192,7 +213,8 @@ export class LichTimeline extends LitElement {
     const spanMs = this.spanMs === FIT ? fitSpan(all, this.now) : this.spanMs
     const view = { end: this.now, spanMs, width, session: this.session, status: this.status }
     const shown = visible(all, view)
-    const drawing = timelineSvg(layout(shown, view), view, this.selected)
+    this.drawn = layout(shown, view)
+    const drawing = timelineSvg(this.drawn, view, this.selected)
     const sel = this.store.state.byTicket.get(this.selected)
     const hov = this.hovered && this.store.state.byTicket.get(this.hovered.ticket)
     const open = all.filter((r) => r.status === "open").length
@@ -201,7 +223,7 @@ export class LichTimeline extends LitElement {
       ${this.toolbar(all)}
       <div class="summary">${all.length} errands in this project, ${open} open; ${shown.length} in view.</div>
       <div class="main">
-        <div class="canvas" @mouseover=${this.onHover} @mouseleave=${() => (this.hovered = undefined)} @click=${this.onClick}>
+        <div class="canvas" @mousemove=${this.onHover} @mouseleave=${() => (this.hovered = undefined)} @click=${this.onClick}>
           ${all.length === 0 ? html`<div class="empty">No errand has gone out in this project yet.</div>` : unsafeHTML(drawing)}
           ${
             hov
