@@ -117,7 +117,7 @@ try {
   }
   const size = (f) => `${(fs.statSync(f).size / 1024).toFixed(0)} KiB`
   console.log(
-    `\nbundles: hand-written ${size(handBundle)}, @effect/ai ${size(effectBundle)}, shipped cli.cjs ${size(path.join(root, "dist", "cli.cjs"))}`
+    `\nbundles: hand-written ${size(handBundle)}, @effect/ai ${size(effectBundle)}, shipped cli.cjs ${size(path.join(root, "dist", "cli.cjs"))} + commands.cjs ${size(path.join(root, "dist", "commands.cjs"))}`
   )
 } finally {
   backend.kill("SIGTERM")

@@ -37,9 +37,9 @@ const common = {
 }
 
 // The CLI's cold start is a product feature (agents call it constantly), so modules no command
-// uses are replaced with empty ones: @effect/cli's config-file readers (yaml, toml, ini) and the
-// property-testing library effect's Arbitrary pulls in. Measured: bench/cli-cold-start.mjs.
-const unusedAtRunTime = ["yaml", "toml", "ini", "fast-check", "pure-rand"]
+// uses are replaced with empty ones: the property-testing library effect's Arbitrary pulls in.
+// Measured: bench/cli-cold-start.mjs.
+const unusedAtRunTime = ["fast-check", "pure-rand"]
 const stubUnused = {
   name: "stub-unused",
   setup(b) {
