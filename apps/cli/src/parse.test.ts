@@ -106,6 +106,7 @@ describe("the parser", () => {
       'sessions takes no more arguments, but got "extra" — usage: lich sessions [--json] [--host text]'
     )
     expect(refused("theme", [])).toBe("theme needs a subcommand (list or switch) — `lich theme --help` says what each does")
+    expect(refused("theme", ["--json"])).toMatch(/^theme needs a subcommand/)
     expect(refused("theme", ["--json", "lsit"])).toBe('unknown subcommand "lsit" for lich theme — it takes list or switch')
     for (const name of commandNames) {
       const p = parse(row(name), ["--no-such-flag"])

@@ -4,10 +4,12 @@
  * parser (parse.ts), `lich help` and every `--help` page are read off these rows, so a flag is
  * declared here once. Rows are in the order `lich help` lists them.
  *
- * A handler is a thunk that require()s its module: esbuild keeps a require()d module in a lazy
- * initialiser, so a call evaluates only its own command's modules (cold start: docs/ceilings.md).
- * `plain` handlers run without Effect (the commands agents run on every task); `effect` ones return
- * an Effect that main.ts runs. To add a command, add a row and its handler.
+ * Handlers come in two kinds (cold start: docs/ceilings.md). A `plain` row's handler is a thunk that
+ * require()s its module and runs without Effect: the commands agents run on every task. An
+ * `effect` row names its handler in the second bundle (effectCommands.ts), which returns an Effect
+ * that main.ts runs; that bundle is loaded only for such a command. To add a command, add a row
+ * here (or in rows.ts) and its handler (for an `effect` row: its name in spec.ts
+ * `EffectHandlerName` and effectCommands.ts).
  */
 import { type CommandSpec, plain } from "../spec.js"
 import { bool, host, json, one, project, waitTimeout } from "./flags.js"
