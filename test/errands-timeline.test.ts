@@ -141,6 +141,10 @@ describe("the timeline of a 50-send fan-out", () => {
     expect([byStatus("answered"), byStatus("unanswered"), byStatus("undelivered")]).toEqual([35, 10, 5])
 
     const records = await recordsAgree(plan)
+    // Each errand handed over was charged its target's spend from the ledger: nothing these fake
+    // agents write can be priced, so each says unpriced (a lower bound), never a made-up figure.
+    for (const r of records.filter((x) => x.steps.some((s) => s.step === "handed") && x.status !== "open"))
+      expect(r.spend).toEqual({ costUsd: 0, source: "" })
     // Never delivered: nothing was handed over, so no step says it was.
     for (const r of records.filter((x) => x.status === "undelivered")) expect(r.steps.some((x) => x.step === "handed")).toBe(false)
     // Pending, then answered: collected once, by the wait that held the line when the answer came, after it ended.
