@@ -10,7 +10,8 @@ export default defineConfig({
     // Two files at a time. Vitest's default is one fewer than the cores, so one on CI's two: most suites
     // spend their time waiting on processes they started (a backend, a PTY host, a shell, git), and the
     // fresh-machine CI took 18–20 min with one. The suites hold under load (they assert on events, not
-    // on wall-clock), and two keeps the load near the core count.
+    // on wall-clock), and two keeps the load near the core count. npm test runs the e2e project on its
+    // own with one worker (package.json): each of its files runs real agent CLIs, in a fork of its own.
     maxWorkers: 2,
     reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
@@ -35,9 +36,7 @@ export default defineConfig({
           // The pinned CLIs are installed by globalSetup; a suite's beforeAll still calls ensureCli, and
           // its own start (a backend, a mock) takes seconds.
           hookTimeout: 600_000,
-          sequence: { groupOrder: 1 },
-          // One real CLI suite at a time: each runs real Claude Code / Codex / opencode / oh-my-pi processes.
-          poolOptions: { forks: { singleFork: true } }
+          sequence: { groupOrder: 1 }
         }
       }
     ]
