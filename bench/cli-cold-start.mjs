@@ -127,5 +127,9 @@ const kib = (f) => (fs.existsSync(f) ? `${(fs.statSync(f).size / 1024).toFixed(0
 const distOf = (name) => path.join(path.dirname(lich), "..", "dist", name)
 const sizes = ["cli.cjs", "commands.cjs"].map((n) => `${n} ${kib(distOf(n))} (code cache ${kib(distOf(`${n}.cache`))})`)
 console.log(`bundles: ${sizes.join(", ")}`)
-console.log(`goal: every command ≤ ${GOAL}x its floor (wall or CPU): ${met ? "met" : "not met"}`)
+// The issue's goal is every command; the commands on Effect are not yet held to it, so the line says
+// which commands it judged rather than claiming all of them.
+console.log(
+  `goal: the hot commands and help ≤ ${GOAL}x their floor (wall or CPU): ${met ? "met" : "not met"}; the commands on Effect: not yet`
+)
 fs.rmSync(dir, { recursive: true, force: true })
