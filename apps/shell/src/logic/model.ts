@@ -235,7 +235,11 @@ export const applyEvent = (m: Model, e: LichEventWire): Applied => {
 /** The card the active tab shows: its chosen one while it is still open, else its first. */
 export const shownCard = (m: Model): Card | undefined => {
   const p = m.projects.find((x) => x.id === m.activeProject)
-  if (!p) return undefined
+  return p && shownIn(m, p)
+}
+
+/** The card a tab shows, active or not: its chosen one while it is still open, else its first. */
+const shownIn = (m: Model, p: Model["projects"][number]): Card | undefined => {
   const mine = m.cards.filter((c) => c.projectId === p.id)
   return mine.find((c) => c.id === p.activeId) ?? mine[0]
 }
@@ -254,8 +258,7 @@ export const selectionOf = (m: Model): Selection => ({
   activeProject: m.activeProject,
   shown: Object.fromEntries(
     m.projects.flatMap((p) => {
-      const mine = m.cards.filter((c) => c.projectId === p.id)
-      const shown = mine.find((c) => c.id === p.activeId) ?? mine[0]
+      const shown = shownIn(m, p)
       return shown ? [[p.id, shown.id]] : []
     })
   )
