@@ -15,7 +15,7 @@
 // each, the page's main-thread CPU over the same span (Chrome's TaskDuration), steadier under load.
 // Medians, and each as a ratio to the baseline measured in the same loads. Not a test; never gates CI.
 //   RUNS=10 node bench/dock.mjs
-import { execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as http from "node:http"
 import * as net from "node:net"
@@ -23,6 +23,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { chromium } from "playwright-core"
+import { startBackend } from "./backendRun.mjs"
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
 const lich = path.join(root, "bin", "lich")
@@ -74,25 +75,8 @@ fs.writeFileSync(path.join(project, "big.ts"), `${bigLines.join("\n")}\n`)
 git(project, "add", "-A")
 git(project, "commit", "-q", "-m", "initial")
 
-const server = spawn(lich, ["--no-window"], { env, stdio: ["ignore", "pipe", "inherit"] })
-await new Promise((resolve, reject) => {
-  let out = ""
-  server.stdout.on("data", (d) => {
-    out += d
-    if (/Window: http/.test(out)) resolve()
-  })
-  server.on("exit", (c) => reject(new Error(`backend exited ${c}`)))
-})
-const token = JSON.parse(fs.readFileSync(path.join(env.XDG_CONFIG_HOME, "lich", "runtime.json"), "utf8")).token
-// A run that fails part-way still ends its backend and the PTY host under it.
-const fail = (e) => {
-  console.error(e)
-  execFileSync(lich, ["quit"], { env })
-  fs.rmSync(dir, { recursive: true, force: true })
-  process.exit(1)
-}
-process.on("uncaughtException", fail)
-process.on("unhandledRejection", fail)
+// A run that fails part-way still ends its backend and what runs under it (backendRun.mjs).
+const { server, token } = await startBackend(lich, env, dir, "inherit")
 const post = (route, body) =>
   new Promise((resolve, reject) => {
     const req = http.request(

@@ -7,13 +7,14 @@
 //              second: the 1 s polling loop the dock must not be.
 // CPU is the backend's own user+sys plus its reaped children's (every git it ran), from /proc.
 // Prints both, the ratio, and `uptime`/`nproc` beside them. Not a test; never gates CI.
-import { execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as http from "node:http"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { startBackend } from "./backendRun.mjs"
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
 const lich = path.join(root, "bin", "lich")
@@ -61,25 +62,8 @@ for (let d = 0; d < 30; d++) {
 git(project, "add", "-A")
 git(project, "commit", "-q", "-m", "initial")
 
-const server = spawn(lich, ["--no-window"], { env, stdio: ["ignore", "pipe", "pipe"] })
-await new Promise((resolve, reject) => {
-  let out = ""
-  server.stdout.on("data", (d) => {
-    out += d
-    if (/Window: http/.test(out)) resolve()
-  })
-  server.on("exit", (c) => reject(new Error(`backend exited ${c}`)))
-})
-const token = JSON.parse(fs.readFileSync(path.join(env.XDG_CONFIG_HOME, "lich", "runtime.json"), "utf8")).token
-// A run that fails part-way still ends its backend, its PTY host and the 20 agents under it.
-const fail = (e) => {
-  console.error(e)
-  execFileSync(lich, ["quit"], { env })
-  fs.rmSync(dir, { recursive: true, force: true })
-  process.exit(1)
-}
-process.on("uncaughtException", fail)
-process.on("unhandledRejection", fail)
+// A run that fails part-way still ends its backend and what runs under it (backendRun.mjs).
+const { server, token } = await startBackend(lich, env, dir, "pipe")
 // A connection per call: a kept-alive socket the server has just closed resets the next call under load.
 const post = (route, body) =>
   new Promise((resolve, reject) => {
