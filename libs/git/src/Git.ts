@@ -8,6 +8,7 @@
  */
 
 import { spawn } from "node:child_process"
+import { gitDetail } from "@lich/spawn"
 import { Context, Data, Effect, Layer } from "effect"
 
 /** 10 s: a read of a large checkout's status on a loaded machine takes well under 2 s here. */
@@ -25,13 +26,9 @@ export class GitFailed extends Data.TaggedError("GitFailed")<{
   /** git's stderr, trimmed */
   readonly stderr: string
 }> {
-  /** One line: git's fatal/error line when it printed one, else its last line. */
+  /** One line, worded as the workspace's git errors are (gitDetail). */
   get detail(): string {
-    const lines = this.stderr
-      .split("\n")
-      .map((l) => l.trim())
-      .filter((l) => l !== "")
-    return lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? `git ${this.args[0] ?? ""} exited with ${this.code}`
+    return gitDetail(this.args, this.code, this.stderr)
   }
 }
 

@@ -5,7 +5,7 @@ import { Effect } from "effect"
 import { afterAll, describe, expect } from "vitest"
 import { MAX_TEXT_BYTES } from "./content.js"
 import { changeIn, fileDiff } from "./diff.js"
-import { Git } from "./Git.js"
+import { Git, GitFailed } from "./Git.js"
 import { readCheckout, type Target } from "./read.js"
 import { commitAll, removeTemps, repo, sh, tempDir, worktree, write } from "./testRepo.js"
 
@@ -203,4 +203,12 @@ describe("reading a checkout", () => {
       expect([s.repository, s.committed, s.uncommitted]).toEqual([false, [], []])
     }).pipe(Effect.provide(Git.layer))
   )
+})
+
+describe("GitFailed", () => {
+  it("reads as one line, worded as the workspace's git errors are", () => {
+    const e = new GitFailed({ args: ["diff"], code: 128, stderr: "warning: x\nfatal: bad revision 'nope'\nusage: ..." })
+    expect(e.detail).toBe("fatal: bad revision 'nope'")
+    expect(new GitFailed({ args: ["diff"], code: 1, stderr: "" }).detail).toBe("git diff exited with 1")
+  })
 })

@@ -17,15 +17,22 @@ export class GitError extends Data.TaggedError("GitError")<{
   /** git's own last words (stderr, trimmed): what a person reads. */
   readonly stderr: string
 }> {
-  /** One line: git's fatal/error line when it printed one (its progress chatter dropped), else its last line. */
   get detail(): string {
-    const lines = this.stderr
-      .split("\n")
-      .map((l) => l.trim())
-      .filter((l) => l !== "")
-    const said = lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1)
-    return said ?? `git ${this.args[0] ?? ""} exited with ${this.code}`
+    return gitDetail(this.args, this.code, this.stderr)
   }
+}
+
+/**
+ * One line of what git said, for a person: its fatal/error line when it printed one (its progress
+ * chatter dropped), else its last line, else which git exited how. Both git runners' errors read
+ * through it (this one for the workspace, libs/git's for the dock), so they word a failure alike.
+ */
+export const gitDetail = (args: ReadonlyArray<string>, code: number | string, stderr: string): string => {
+  const lines = stderr
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "")
+  return lines.find((l) => /^(fatal|error):/.test(l)) ?? lines.at(-1) ?? `git ${args[0] ?? ""} exited with ${code}`
 }
 
 export const git = (cwd: string, args: ReadonlyArray<string>, timeoutMs = GIT_TIMEOUT_MS) =>

@@ -1,6 +1,7 @@
 export { findOnPath } from "./browse.js"
 export * from "./CloseNotice.js"
 export * from "./Desk.js"
+export { gitDetail } from "./git.js"
 export * from "./ports.js"
 export { expandHome, isPathLike } from "./projects.js"
 export * from "./resolve.js"
