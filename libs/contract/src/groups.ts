@@ -40,6 +40,8 @@ import {
 import {
   HostAck,
   HostAdd,
+  HostBranches,
+  HostClose,
   HostConnect,
   HostErrand,
   HostHandshake,
@@ -49,6 +51,7 @@ import {
   HostPeers,
   HostRemove,
   HostSend,
+  HostStart,
   HostWait,
   HostWindowState
 } from "./rpcHosts.js"
@@ -79,7 +82,10 @@ export const HostsRpcs = RpcGroup.make(
   HostWait,
   HostPeers,
   HostOpen,
-  HostWindowState
+  HostWindowState,
+  HostClose,
+  HostStart,
+  HostBranches
 ).prefix("hosts.")
 /** apps/server: the backend itself and its window. */
 export const SystemRpcs = RpcGroup.make(Info, Health, Quit, State, OpenWindow, Diagnostics).prefix("system.")

@@ -5,19 +5,21 @@
  *   Ack (a task sent from there, followed to its end here, and let go of once it is filed there);
  * - a sender here addressing a session on a host (`--host`): Send, Wait, Peers and Open, each the
  *   relay's or spawn's own payload with the host's name beside it, answering what the local one does;
- *   and State, the host's window state, for a window here.
+ *   and State, the host's window state, for a window here, with Close, Start and Branches: what the
+ *   window's cards and worktree dialog call on a host, each the local procedure with the host beside it.
  * The exported names carry `Host` because rpc.ts already names the local Send, Wait, Peers and Open.
  */
 // Deep imports: the @effect/rpc index drags its HTTP client and server into every bundle.
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
+import { Branches } from "./desk.js"
 import { Destination, FarErrand, HostHello, HostName, HostStatus } from "./hosts.js"
 import { Ticket } from "./ids.js"
 import { RelayResult } from "./relay.js"
-import { OpenPayload } from "./rpc.js"
+import { ClosePayload, OpenPayload, StartPayload } from "./rpc.js"
 import { error, from, project } from "./rpcFields.js"
 import { SendPayload, WaitPayload } from "./rpcRelay.js"
-import { Opened, Peer } from "./session.js"
+import { Closed, Opened, Peer, Started } from "./session.js"
 import { WindowState } from "./window.js"
 
 /** 1024 chars: a path to the lich command on the far side; "" means `lich` on that host's PATH. */
@@ -86,3 +88,15 @@ export const HostOpen = Rpc.make("Open", { payload: HostOpenPayload, success: Op
 /** The host's whole picture as its own window loads it (system.State there): what a window here draws under its header. */
 export const HostStatePayload = Schema.Struct({ host })
 export const HostWindowState = Rpc.make("State", { payload: HostStatePayload, success: WindowState, error })
+
+export const HostClosePayload = Schema.Struct({ host, ...ClosePayload.fields })
+export type HostClosePayload = typeof HostClosePayload.Type
+export const HostStartPayload = Schema.Struct({ host, ...StartPayload.fields })
+export type HostStartPayload = typeof HostStartPayload.Type
+export const HostBranchesPayload = Schema.Struct({ host, project: Schema.String })
+/** A card on the host closed there, as its × does here (spawn.Close on the far lich, as its command line). */
+export const HostClose = Rpc.make("Close", { payload: HostClosePayload, success: Closed, error })
+/** The PTY of a card on the host started there (spawn.Start), for a card the window shows with none running. */
+export const HostStart = Rpc.make("Start", { payload: HostStartPayload, success: Started, error })
+/** A project's branches on the host (desk.Branches there): the worktree dialog's bases for a project on that host. */
+export const HostBranches = Rpc.make("Branches", { payload: HostBranchesPayload, success: Branches, error })

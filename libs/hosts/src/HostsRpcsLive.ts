@@ -3,9 +3,9 @@
  * far lich calls here (the handshake, and Incoming's errand, outcome and ack); and what a sender
  * here calls to address a session on a host (Outgoing's send and wait; peers and open, each the
  * local procedure called on the far lich as the command line, `from` ""; and the far window state
- * for a window here).
+ * for a window here, with the close, start and branches its cards and worktree dialog ask for).
  */
-import { HOSTS_PROTOCOL, HostHello, HostsRpcs, Open, Peers, State } from "@lich/contract"
+import { Close, HOSTS_PROTOCOL, HostHello, HostsRpcs, ListBranches, Open, Peers, Start, State } from "@lich/contract"
 import { Effect, Layer } from "effect"
 import { farCall } from "./Far.js"
 import { HostsConfig } from "./HostsConfig.js"
@@ -38,7 +38,11 @@ export const HostsHandlers = HostsRpcs.toLayer(
       "hosts.Wait": (p) => outgoing.wait(p),
       "hosts.Peers": ({ host }) => across(links, host, (via) => farCall(via, "relay.", Peers, { from: "" })),
       "hosts.Open": ({ host, from: _, ...p }) => across(links, host, (via) => farCall(via, "spawn.", Open, { ...p, from: "" }, OPEN_MS)),
-      "hosts.State": ({ host }) => across(links, host, (via) => farCall(via, "system.", State, {}))
+      "hosts.State": ({ host }) => across(links, host, (via) => farCall(via, "system.", State, {})),
+      // A close may remove a worktree on the host, which git can take a while over: the open's budget.
+      "hosts.Close": ({ host, from: _, ...p }) => across(links, host, (via) => farCall(via, "spawn.", Close, { ...p, from: "" }, OPEN_MS)),
+      "hosts.Start": ({ host, from: _, ...p }) => across(links, host, (via) => farCall(via, "spawn.", Start, { ...p, from: "" })),
+      "hosts.Branches": ({ host, project }) => across(links, host, (via) => farCall(via, "desk.", ListBranches, { project }))
     }
   })
 )

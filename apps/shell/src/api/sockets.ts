@@ -19,11 +19,12 @@ const RECONNECT_MS = 1000
 
 const socketUrl = (path: string, token: string) => `ws://${location.host}${path}?token=${encodeURIComponent(token)}`
 
-export const connectEvents = (token: string, onEvent: (e: LichEventWire) => void, onOpen: () => void): (() => void) => {
+/** `path`: "/events", or a host's own through this lich ("/hosts/<name>/events"). */
+export const connectEvents = (token: string, onEvent: (e: LichEventWire) => void, onOpen: () => void, path = "/events"): (() => void) => {
   let ws: WebSocket | undefined
   let closed = false
   const open = () => {
-    ws = new WebSocket(socketUrl("/events", token))
+    ws = new WebSocket(socketUrl(path, token))
     ws.onopen = onOpen
     ws.onmessage = (m) => onEvent(JSON.parse(String(m.data)) as LichEventWire)
     ws.onclose = () => {
@@ -68,13 +69,18 @@ export class TerminalMux {
   private readonly sinks = new Map<string, Flow>()
   /** sizes reported before the socket opened: the PTY must still hear them */
   private readonly pending: Array<string> = []
+  private closed = false
 
-  constructor(private readonly token: string) {
+  /** `path`: "/ws", or a host's terminals through this lich ("/hosts/<name>/ws"). */
+  constructor(
+    private readonly token: string,
+    private readonly path = "/ws"
+  ) {
     this.open()
   }
 
   private open() {
-    const ws = new WebSocket(socketUrl("/ws", this.token))
+    const ws = new WebSocket(socketUrl(this.path, this.token))
     ws.binaryType = "arraybuffer"
     ws.onopen = () => {
       for (const [id, flow] of this.sinks) {
@@ -90,8 +96,16 @@ export class TerminalMux {
       const flow = frame && this.sinks.get(frame.id)
       if (frame && flow) this.feed(frame.id, flow, frame.payload)
     }
-    ws.onclose = () => setTimeout(() => this.open(), RECONNECT_MS)
+    ws.onclose = () => {
+      if (!this.closed) setTimeout(() => this.open(), RECONNECT_MS)
+    }
     this.ws = ws
+  }
+
+  /** For good: a host's link dropped or went away, and a new mux is made when it is back. */
+  close() {
+    this.closed = true
+    this.ws?.close()
   }
 
   /** `{"resync": id}`: the backend dropped output this terminal was too far behind to draw. */

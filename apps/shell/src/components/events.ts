@@ -7,6 +7,7 @@
  * change, answers them (a panel with a store of its own, docs/window.md).
  */
 import type { CloseAnswer } from "./lich-close-dialog/lich-close-dialog.js"
+import type { HostAsk } from "./lich-host-section/lich-host-section.js"
 import type { CardAction } from "./lich-session-card/lich-session-card.js"
 import type { WorktreeForm } from "./lich-worktree-dialog/view.js"
 
@@ -49,6 +50,10 @@ declare global {
     "lich-comment-edit-save": CustomEvent<{ commentId: string; text: string }>
     "lich-comment-edit-cancel": CustomEvent
     "lich-comment-drop": CustomEvent<{ commentId: string }>
+    /** lich-host-section: something asked of a host — its card, its menu, a reconnect — with the host named */
+    "lich-host": CustomEvent<HostAsk>
+    /** lich-hosts-settings: a host was added or removed, or the list read again */
+    "lich-hosts-changed": CustomEvent
     /** lich-worktree-dialog: the worktree session to open */
     "lich-create-worktree": CustomEvent<WorktreeForm>
   }

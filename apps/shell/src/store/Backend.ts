@@ -20,6 +20,7 @@ export class Backend {
   private rpc: Rpc | undefined
   private terminals: TerminalMux | undefined
   private closeEvents: (() => void) | undefined
+  private known: string | undefined
 
   private readonly followers = new Set<(e: LichEventWire) => void>()
   private readonly loaders = new Set<() => void>()
@@ -31,6 +32,11 @@ export class Backend {
     return this.terminals
   }
 
+  /** this window's token, once obtained: a host's sockets through this lich take it too */
+  get token(): string | undefined {
+    return this.known
+  }
+
   async connect() {
     let token: string
     try {
@@ -38,6 +44,7 @@ export class Backend {
     } catch (e) {
       return this.store.problemFound((e as Error).message)
     }
+    this.known = token
     const rpc = makeRpc(token)
     this.rpc = rpc
     // The first picture is asked for at once, not after the events socket opens: that open reloads

@@ -1,12 +1,13 @@
 /** Which dialog covers the window, if any; one at a time, so Escape always means the top one. */
 
 import type { Section } from "../components/lich-settings/view.js"
-import type { Card } from "../logic/model.js"
+import type { Card, Project } from "../logic/model.js"
 import type { PaletteTab } from "../logic/palette.js"
 
 export type Overlay =
   | { readonly kind: "open-project" }
-  | { readonly kind: "worktree" }
+  /** host: a project on another host's, where the worktree is made; absent = the shown local project */
+  | { readonly kind: "worktree"; readonly host?: { readonly name: string; readonly project: Project } }
   | { readonly kind: "close"; readonly card: Card; readonly path: string; readonly files: ReadonlyArray<string> }
   /** section: the one to open at (a cap's toast opens Budgets); absent = Providers */
   | { readonly kind: "settings"; readonly section?: Section }

@@ -5,6 +5,8 @@ import type { Backend } from "./Backend.js"
 import type { DockActions } from "./DockActions.js"
 import type { DockStore } from "./DockStore.js"
 import type { GitStore } from "./GitStore.js"
+import type { HostLinks } from "./HostLinks.js"
+import type { HostsStore } from "./HostsStore.js"
 import type { LandActions } from "./LandActions.js"
 import type { LandStore } from "./LandStore.js"
 import type { SpendStore } from "./SpendStore.js"
@@ -26,4 +28,7 @@ export interface Parts {
   readonly spend: SpendStore
   /** the relay timeline's records, kept live while the window runs */
   readonly timeline: TimelineStore
+  /** each host's link and picture, its shown card; and the line to each host */
+  readonly hosts: HostsStore
+  readonly hostLinks: HostLinks
 }

@@ -6,8 +6,11 @@
 import { html, nothing } from "lit"
 import { ghNote } from "../../logic/gitFigures.js"
 import { shownCard } from "../../logic/model.js"
+import { hostOfCard } from "../../store/HostsStore.js"
 import type { Parts } from "../../store/parts.js"
+import type { HostAsk } from "../lich-host-section/lich-host-section.js"
 import type { CardAction } from "../lich-session-card/lich-session-card.js"
+import { answerHost } from "./host-asks.js"
 import { terminalFor } from "./main-view.js"
 import { renderOverlay } from "./render-overlay.js"
 
@@ -29,14 +32,29 @@ const footerFor = ({ store, spend }: Parts, shown: ReturnType<typeof shownCard>)
     .budget=${s.budgets[store.state.model.activeProject]} @lich-budgets=${openBudgets}></lich-footer>`
 }
 
+/** A toast's Open: a host's card when one of a host's has that id, else the local one. */
+const openToast = ({ store, hosts }: Parts, id: string) => {
+  const host = hostOfCard(hosts.state, id)
+  if (host === undefined) {
+    hosts.unshow()
+    return store.selectCard(id)
+  }
+  hosts.show({ host, id })
+  store.focusTerminal()
+}
+
 export const renderApp = (parts: Parts) => {
-  const { store, actions, git, dock } = parts
+  const { store, actions, git, dock, hosts } = parts
   const s = store.state
   const m = s.model
   const project = m.projects.find((p) => p.id === m.activeProject)
-  const shown = shownCard(m)
+  const onHost = hosts.state.shown
+  const shown = onHost ? undefined : shownCard(m)
   return html`<lich-tabs .projects=${m.projects} .cards=${m.cards} .active=${m.activeProject}
-        @lich-tab=${(e: Id) => store.showProject(e.detail.id)}
+        @lich-tab=${(e: Id) => {
+          hosts.unshow()
+          store.showProject(e.detail.id)
+        }}
         @lich-tab-close=${(e: Id) => void actions.closeProject(e.detail.id)}
         @lich-open-project=${() => store.openOverlay({ kind: "open-project" })}
         @lich-palette=${() => void actions.openPalette()}
@@ -45,8 +63,16 @@ export const renderApp = (parts: Parts) => {
         <lich-sidebar .cards=${m.cards.filter((c) => c.projectId === m.activeProject)} .activeId=${shown?.id ?? ""} .projectPath=${project?.path ?? ""}
           .providers=${s.providers} .menuOpen=${s.menuOpen} .renaming=${s.renaming} .git=${git.state.byId} .cardMenu=${s.cardMenu} .gh=${ghNote(git.state.gh)}
           .overCap=${parts.spend.state.budgets[m.activeProject]?.over ?? ""}
-          @lich-menu=${(e: CustomEvent<{ open: boolean }>) => store.menu(e.detail.open)}
-          @lich-card=${(e: CustomEvent<CardAction>) => actions.card(e.detail)}
+          .hosts=${hosts.state.hosts} .hostShown=${onHost} .hostMenu=${hosts.state.menu}
+          @lich-host=${(e: CustomEvent<HostAsk>) => answerHost(parts, e.detail)}
+          @lich-menu=${(e: CustomEvent<{ open: boolean }>) => {
+            hosts.menuFor("", "")
+            store.menu(e.detail.open)
+          }}
+          @lich-card=${(e: CustomEvent<CardAction>) => {
+            if (e.detail.kind === "select") hosts.unshow()
+            actions.card(e.detail)
+          }}
           @lich-new-session=${(e: CustomEvent<{ kind: string }>) => {
             store.menu(false)
             void actions.newSession(e.detail.kind)
@@ -67,7 +93,7 @@ export const renderApp = (parts: Parts) => {
         }}
         @lich-open=${(e: Pressed) => {
           store.dismissToast(e.detail.key)
-          store.selectCard(e.detail.id)
+          openToast(parts, e.detail.id)
         }}
         @lich-undo=${(e: Pressed) => {
           store.dismissToast(e.detail.key)

@@ -15,6 +15,8 @@ import { Backend } from "../../store/Backend.js"
 import { DockActions } from "../../store/DockActions.js"
 import { DockStore } from "../../store/DockStore.js"
 import { GitStore } from "../../store/GitStore.js"
+import { HostLinks } from "../../store/HostLinks.js"
+import { HostsStore } from "../../store/HostsStore.js"
 import { LandActions } from "../../store/LandActions.js"
 import { LandStore } from "../../store/LandStore.js"
 import type { Parts } from "../../store/parts.js"
@@ -40,6 +42,8 @@ export class LichApp extends LitElement {
   readonly land = new LandStore()
   readonly spend = new SpendStore()
   readonly timeline = new TimelineStore()
+  readonly hosts = new HostsStore()
+  readonly hostLinks = new HostLinks(this.hosts, this.backend, (t) => this.store.toast(t))
   readonly landActions = new LandActions(this.land, this.git, this.backend, {
     close: (id) => this.actions.closeById(id),
     opened: (id) => this.store.selectWhenOpened(id)
@@ -56,7 +60,9 @@ export class LichApp extends LitElement {
     land: this.land,
     landActions: this.landActions,
     spend: this.spend,
-    timeline: this.timeline
+    timeline: this.timeline,
+    hosts: this.hosts,
+    hostLinks: this.hostLinks
   }
   private terminalCode: Promise<unknown> | undefined
   private dockCode: Promise<unknown> | undefined
@@ -75,6 +81,8 @@ export class LichApp extends LitElement {
       const t = this.spend.event(e, this.store.state.model.cards)
       if (t) this.store.toast(t)
     })
+    // The sidebar's host sections and the main area when it shows a host's card.
+    new StoreController(this, this.hosts)
     new ThemePainter(this, this.store)
     // The timeline's records follow every frame, opened or not, so it opens on the live picture.
     this.backend.follow((e) => this.timeline.follow(e))
@@ -117,6 +125,7 @@ export class LichApp extends LitElement {
     window.removeEventListener("focus", this.onFocus)
     window.removeEventListener("blur", this.onBlur)
     this.backend.disconnect()
+    this.hostLinks.dispose()
     this.store.dispose()
   }
 

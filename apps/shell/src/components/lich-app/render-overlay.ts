@@ -15,7 +15,7 @@ import "../lich-palette/lich-palette.js"
 import "../lich-settings/lich-settings.js"
 import "../lich-worktree-dialog/lich-worktree-dialog.js"
 
-export const renderOverlay = ({ store, actions, backend, spend, timeline }: Parts, o: Overlay) => {
+export const renderOverlay = ({ store, actions, backend, spend, timeline, hostLinks }: Parts, o: Overlay) => {
   const s = store.state
   const project = s.model.projects.find((p) => p.id === s.model.activeProject)
   const call = backend.call
@@ -27,10 +27,14 @@ export const renderOverlay = ({ store, actions, backend, spend, timeline }: Part
     case "open-project":
       return html`<lich-open-project .call=${call} @click=${backdrop} @lich-dismiss=${dismiss}
         @lich-open-path=${(e: CustomEvent<{ path: string }>) => void actions.openProject(e.detail.path)}></lich-open-project>`
-    case "worktree":
-      return html`<lich-worktree-dialog .call=${call} .projectId=${project?.id ?? ""} .providers=${s.providers}
+    case "worktree": {
+      const on = o.host
+      const create = (f: WorktreeForm) =>
+        on ? void hostLinks.newWorktree(on.name, on.project.path, f).then((ok) => ok && store.closeOverlay()) : void actions.newWorktree(f)
+      return html`<lich-worktree-dialog .call=${call} .projectId=${on?.project.id ?? project?.id ?? ""} .host=${on?.name ?? ""} .providers=${s.providers}
         @click=${backdrop} @lich-dismiss=${dismiss}
-        @lich-create-worktree=${(e: CustomEvent<WorktreeForm>) => void actions.newWorktree(e.detail)}></lich-worktree-dialog>`
+        @lich-create-worktree=${(e: CustomEvent<WorktreeForm>) => create(e.detail)}></lich-worktree-dialog>`
+    }
     case "close":
       return html`<lich-close-dialog .label=${o.card.label} .path=${o.path} .files=${o.files} @click=${backdrop} @lich-dismiss=${dismiss}
         @lich-close-answer=${(e: CustomEvent<CloseAnswer>) => void actions.answerClose(o.card, e.detail)}></lich-close-dialog>`
@@ -38,7 +42,8 @@ export const renderOverlay = ({ store, actions, backend, spend, timeline }: Part
       return html`<lich-settings .call=${call} .attempt=${backend.attempt} .projectId=${project?.id ?? ""} .projectName=${project?.name ?? ""}
         .projectPath=${project?.path ?? ""} .section=${o.section ?? "Providers"}
         @click=${backdrop} @lich-dismiss=${dismiss}
-        @lich-budget-saved=${(e: CustomEvent<ProjectBudgetWire>) => spend.saved(e.detail)}></lich-settings>`
+        @lich-budget-saved=${(e: CustomEvent<ProjectBudgetWire>) => spend.saved(e.detail)}
+        @lich-hosts-changed=${() => void hostLinks.list()}></lich-settings>`
     case "palette":
       return html`<lich-palette .items=${paletteItems(s, Date.now())} .tab=${o.tab} @click=${backdrop} @lich-dismiss=${dismiss}
         @lich-palette-run=${(e: CustomEvent<{ key: string }>) => actions.run(e.detail.key)}></lich-palette>`

@@ -55,5 +55,14 @@ export const styles = css`
   .dirty { color: #d97706; }
   .over-cap { grid-column: 2 / 4; font-size: 11px; color: var(--destructive); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   .usage { margin-left: auto; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .host-tag {
+    grid-column: 2 / 4; justify-self: start; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+    font-size: 10px; line-height: 14px; padding: 0 5px; border-radius: 3px; margin-bottom: 1px;
+    color: var(--muted-foreground); background: color-mix(in oklab, var(--muted-foreground) 14%, transparent);
+  }
+  .host-tag .cut { color: var(--destructive); font-weight: 600; }
+  :host([disconnected]) .card { opacity: 0.5; }
+  :host([disconnected]) .ring { animation: none; border-style: dashed; border-color: var(--muted-foreground); }
+  :host([disconnected]) .ring .glyph { animation: none; }
   .shield { color: var(--muted-foreground); font-size: 11px; }
 `

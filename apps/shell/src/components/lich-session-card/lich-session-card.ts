@@ -4,7 +4,9 @@
  * saying its source and read time on hover — tinted with its colour. Double-click renames, × closes,
  * ⋯ (or a right-click) opens its menu, the diff figure opens the dock; all go out as events for the
  * app to turn into the same RPCs the CLI uses. Whether its name field or its menu is open is the
- * window's state (hotkeys open them too), handed in.
+ * window's state (hotkeys open them too), handed in. A card of another host's says which (`host`),
+ * offers no menu (its checkout is read on that host, not here), and is dimmed and labelled while
+ * that host's link is down (`disconnected`).
  */
 import { html, LitElement, nothing } from "lit"
 import type { SessionGitWire } from "../../api/wire.js"
@@ -38,7 +40,9 @@ export class LichSessionCard extends LitElement {
     git: { attribute: false },
     menuOpen: { attribute: false },
     gh: { attribute: false },
-    overCap: { attribute: false }
+    overCap: { attribute: false },
+    host: { attribute: false },
+    disconnected: { type: Boolean, reflect: true }
   }
   declare card: Card
   declare projectPath: string
@@ -52,6 +56,10 @@ export class LichSessionCard extends LitElement {
   declare gh: string
   /** its project's cap refusal, "" while under every cap */
   declare overCap: string
+  /** the host it runs on, "" = this machine */
+  declare host: string
+  /** its host's link is down: it still runs there, and comes back when the link does */
+  declare disconnected: boolean
 
   constructor() {
     super()
@@ -63,6 +71,8 @@ export class LichSessionCard extends LitElement {
     this.menuOpen = false
     this.overCap = ""
     this.gh = ""
+    this.host = ""
+    this.disconnected = false
   }
 
   private act(a: CardAction) {
@@ -114,18 +124,15 @@ export class LichSessionCard extends LitElement {
           : v.label
       }</span>
       <span class="tools">
-        <button class="more" title="More" aria-label="menu of ${v.label}" aria-expanded=${this.menuOpen ? "true" : "false"}
-          @click=${(e: Event) => {
-            e.stopPropagation()
-            this.act({ id, kind: "menu", open: !this.menuOpen })
-          }}>⋯</button>
+        ${this.host === "" ? this.moreButton(v.label) : nothing}
         <button class="close" title="Close" aria-label="close ${v.label}"
           @click=${(e: Event) => {
             e.stopPropagation()
             this.act({ id, kind: "close" })
           }}>×</button>
       </span>
-      ${v.relay ? html`<span class="relay ${v.relay.direction}" title=${v.relay.tooltip}>${v.relay.text}</span>` : nothing}
+      ${this.host !== "" ? html`<span class="host-tag" data-host=${this.host} title="runs on ${this.host}">${this.host}${this.disconnected ? html` · <span class="cut">disconnected</span>` : nothing}</span>` : nothing}
+            ${v.relay ? html`<span class="relay ${v.relay.direction}" title=${v.relay.tooltip}>${v.relay.text}</span>` : nothing}
       ${v.status ? html`<span class="status ${v.status.tone}" title=${v.status.text}>${v.status.text}</span>` : nothing}
       <span class="path">&lrm;${v.path}&lrm;</span>
       ${this.overCap ? html`<span class="over-cap" title=${this.overCap}>project over its cap</span>` : nothing}
@@ -138,6 +145,14 @@ export class LichSessionCard extends LitElement {
       }
       ${this.menuOpen ? renderCardMenu(this.git, this.gh, (item) => this.act(item === "close" ? { id, kind: "close" } : item === "rename" ? { id, kind: "rename-start" } : { id, kind: "item", item })) : nothing}
     </div>`
+  }
+
+  private moreButton(label: string) {
+    return html`<button class="more" title="More" aria-label="menu of ${label}" aria-expanded=${this.menuOpen ? "true" : "false"}
+      @click=${(e: Event) => {
+        e.stopPropagation()
+        this.act({ id: this.card.id, kind: "menu", open: !this.menuOpen })
+      }}>⋯</button>`
   }
 
   override updated() {

@@ -2,7 +2,7 @@
  * Settings, stored in the workspace and read by the backend at every spawn: per provider its
  * binary, default model and effort, Claude's ultracode and subagent cards, the sandbox rung; per
  * project the worktree setup script and .worktreeinclude; the theme; the cost readout; lich's plugin
- * for the harnesses that take it (lich-plugins, whose buttons act at once). Each field
+ * for the harnesses that take it (lich-plugins, whose buttons act at once); the hosts (lich-hosts-settings). Each field
  * saves on its own (Enter or leaving it), so nothing waits on a Save that was never pressed.
  */
 import { html, LitElement, nothing } from "lit"
@@ -11,6 +11,7 @@ import type { Provider, SettingsView, ThemeList } from "../../api/wire.js"
 import { dismissEvent } from "../dialog.styles.js"
 import { EFFORTS } from "../lich-worktree-dialog/view.js"
 import "../lich-budgets/lich-budgets.js"
+import "../lich-hosts-settings/lich-hosts-settings.js"
 import "../lich-plugins/lich-plugins.js"
 import { styles } from "./lich-settings.styles.js"
 import { isOn, MERGE_MODES, RUNGS, SECTIONS, type Section } from "./view.js"
@@ -192,6 +193,7 @@ export class LichSettings extends LitElement {
       Appearance: () => this.appearanceSection(),
       Cost: () => this.costSection(),
       Budgets: () => html`<lich-budgets .call=${this.call} .projectId=${this.projectId} .projectPath=${this.projectPath}></lich-budgets>`,
+      Hosts: () => html`<lich-hosts-settings .call=${this.call}></lich-hosts-settings>`,
       "lich plugin": () => html`<lich-plugins .attempt=${this.attempt} .providers=${this.providers}></lich-plugins>`
     }[this.section]
     return html`<div class="panel" role="dialog" aria-label="Settings" @keydown=${(e: KeyboardEvent) => e.key === "Escape" && this.dispatchEvent(dismissEvent())}>

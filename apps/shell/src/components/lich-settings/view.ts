@@ -1,6 +1,6 @@
 /** What Settings shows for each key: the stored value, or what lich does when none is stored. */
 
-export const SECTIONS = ["Providers", "lich plugin", "Sandbox", "Project", "Appearance", "Cost", "Budgets"] as const
+export const SECTIONS = ["Providers", "lich plugin", "Sandbox", "Project", "Appearance", "Cost", "Budgets", "Hosts"] as const
 export type Section = (typeof SECTIONS)[number]
 
 export const RUNGS = [

@@ -1,12 +1,15 @@
 /**
  * The active project's cards, in blocks by folder then checkout, and the new-session menu. Whether
  * the menu is open and which card's name field is open are the window's state (hotkeys open both),
- * handed in; the sidebar asks for changes with `lich-menu` and the cards' `lich-card`.
+ * handed in; the sidebar asks for changes with `lich-menu` and the cards' `lich-card`. Under them,
+ * a section per host (lich-host-section), whose asks come out as `lich-host`.
  */
 import { html, LitElement, nothing } from "lit"
 import { repeat } from "lit/directives/repeat.js"
 import type { Provider, SessionGitWire } from "../../api/wire.js"
 import type { Card } from "../../logic/model.js"
+import type { HostCardRef, HostView } from "../../store/HostsStore.js"
+import "../lich-host-section/lich-host-section.js"
 import "../lich-new-menu/lich-new-menu.js"
 import "../lich-session-card/lich-session-card.js"
 import { styles } from "./lich-sidebar.styles.js"
@@ -24,7 +27,10 @@ export class LichSidebar extends LitElement {
     git: { attribute: false },
     cardMenu: { attribute: false },
     gh: { attribute: false },
-    overCap: { attribute: false }
+    overCap: { attribute: false },
+    hosts: { attribute: false },
+    hostShown: { attribute: false },
+    hostMenu: { attribute: false }
   }
   declare providers: ReadonlyArray<Provider>
   declare cards: ReadonlyArray<Card>
@@ -41,6 +47,11 @@ export class LichSidebar extends LitElement {
   declare gh: string
   /** the refusal the project's caps give new work now, "" while under them: every card says so */
   declare overCap: string
+  declare hosts: ReadonlyArray<HostView>
+  /** the host card the main area shows, if one is */
+  declare hostShown: HostCardRef | undefined
+  /** "<host>\n<project id>" whose new-session menu is open, "" = none */
+  declare hostMenu: string
 
   constructor() {
     super()
@@ -54,6 +65,22 @@ export class LichSidebar extends LitElement {
     this.cardMenu = ""
     this.gh = ""
     this.overCap = ""
+    this.hosts = []
+    this.hostShown = undefined
+    this.hostMenu = ""
+  }
+
+  private hostSections() {
+    return repeat(
+      this.hosts,
+      (h) => h.status.name,
+      (h) => {
+        const name = h.status.name
+        const menu = this.hostMenu.startsWith(`${name}\n`) ? this.hostMenu.slice(name.length + 1) : ""
+        return html`<lich-host-section .host=${h} .providers=${this.providers} .menuProject=${menu}
+          .shownId=${this.hostShown?.host === name ? this.hostShown.id : ""}></lich-host-section>`
+      }
+    )
   }
 
   private menu(open: boolean) {
@@ -96,6 +123,7 @@ export class LichSidebar extends LitElement {
                 .renaming=${r.card.id === this.renaming} .git=${this.git.get(r.card.id)} .menuOpen=${r.card.id === this.cardMenu}
                 .gh=${this.gh} .overCap=${this.overCap}></lich-session-card>`
         )}
+        ${this.hostSections()}
       </div>`
   }
 }

@@ -68,6 +68,11 @@ export class XtermController implements ReactiveController {
     mux.resize(id, size.cols, size.rows)
   }
 
+  /** Off: xterm sends nothing for keys or pastes (the screen stays, selectable). */
+  setInput(on: boolean) {
+    if (this.term) this.term.options.disableStdin = !on
+  }
+
   setTheme(theme: Record<string, string>) {
     if (this.term) this.term.options.theme = theme
   }

@@ -1,6 +1,8 @@
 /**
  * A card's terminal. Created when the card is shown and destroyed when it is hidden (the controller
- * owns the lifecycle). Ctrl+Shift+F opens find-in-scrollback.
+ * owns the lifecycle). Ctrl+Shift+F opens find-in-scrollback. `offline` (a host's link is down)
+ * keeps the last screen, says why over it and takes no keys: typed now, they would be dropped, or
+ * land later in whatever the program shows by then.
  */
 import { html, LitElement, nothing, type PropertyValues } from "lit"
 import type { TerminalMux } from "../../api/sockets.js"
@@ -21,6 +23,7 @@ export class LichTerminal extends LitElement {
     theme: { attribute: false },
     focusTick: { attribute: false },
     live: { type: Boolean },
+    offline: { attribute: false },
     searching: { state: true }
   }
   declare sessionId: string
@@ -28,6 +31,8 @@ export class LichTerminal extends LitElement {
   declare theme: Record<string, string>
   declare focusTick: number
   declare live: boolean
+  /** why this terminal cannot be reached now, "" while it can */
+  declare offline: string
   declare searching: boolean
   readonly xterm = new XtermController(this)
 
@@ -36,6 +41,7 @@ export class LichTerminal extends LitElement {
     this.theme = {}
     this.focusTick = 0
     this.live = true
+    this.offline = ""
     this.searching = false
   }
 
@@ -56,6 +62,7 @@ export class LichTerminal extends LitElement {
       }
       return true
     })
+    this.xterm.setInput(this.offline === "")
     this.xterm.term?.focus()
   }
 
@@ -66,6 +73,7 @@ export class LichTerminal extends LitElement {
   }
 
   override updated(changed: PropertyValues<this>) {
+    if (changed.has("offline")) this.xterm.setInput(this.offline === "")
     if (changed.has("theme") && changed.get("theme") !== undefined) this.xterm.setTheme(this.theme)
     if (changed.has("focusTick") && changed.get("focusTick") !== undefined) this.xterm.term?.focus()
     if (changed.has("searching") && this.searching) this.renderRoot.querySelector<HTMLInputElement>(".search input")?.focus()
@@ -88,7 +96,7 @@ export class LichTerminal extends LitElement {
         : nothing
     }
       <div class="host"></div>
-      ${this.live ? nothing : html`<div class="exited">The process in this session has ended.</div>`}`
+      ${this.offline ? html`<div class="exited offline" role="status">${this.offline}</div>` : this.live ? nothing : html`<div class="exited">The process in this session has ended.</div>`}`
   }
 }
 

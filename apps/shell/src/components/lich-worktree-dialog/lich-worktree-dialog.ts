@@ -1,7 +1,8 @@
 /**
  * A new session on a branch of its own: the branch to create (or an existing one to check out), its
  * base from the repository's branches, the provider with model, effort and ultracode, and a folder.
- * The project's setup script then runs in the new card's terminal before the agent starts.
+ * The project's setup script then runs in the new card's terminal before the agent starts. On a host
+ * (`host` set), the branches are that host's checkout's, read there (hosts.Branches).
  */
 import { html, LitElement } from "lit"
 import type { Call } from "../../api/call.js"
@@ -14,6 +15,7 @@ export class LichWorktreeDialog extends LitElement {
   static override properties = {
     call: { attribute: false },
     projectId: { attribute: false },
+    host: { attribute: false },
     providers: { attribute: false },
     form: { state: true },
     branches: { state: true },
@@ -21,6 +23,8 @@ export class LichWorktreeDialog extends LitElement {
   }
   declare call: Call
   declare projectId: string
+  /** the host the project is on, "" = this machine */
+  declare host: string
   declare providers: ReadonlyArray<Provider>
   declare form: WorktreeForm
   declare branches: ReadonlyArray<string>
@@ -29,6 +33,7 @@ export class LichWorktreeDialog extends LitElement {
   constructor() {
     super()
     this.providers = []
+    this.host = ""
     this.branches = []
     this.problem = ""
     this.form = { branch: "", base: "", kind: "claude", model: "", effort: "", ultracode: false, folder: "", confine: true }
@@ -38,7 +43,11 @@ export class LichWorktreeDialog extends LitElement {
     super.connectedCallback()
     const found = this.providers.filter((p) => p.path !== "")
     if (!found.some((p) => p.id === this.form.kind)) this.form = { ...this.form, kind: found[0]?.id ?? "shell" }
-    void this.call("desk.Branches", { project: this.projectId }).then((b) => {
+    const branches =
+      this.host === ""
+        ? this.call("desk.Branches", { project: this.projectId })
+        : this.call("hosts.Branches", { host: this.host, project: this.projectId })
+    void branches.then((b) => {
       if (!b) return
       this.branches = b.branches
       this.form = { ...this.form, base: b.current }
@@ -75,7 +84,7 @@ export class LichWorktreeDialog extends LitElement {
     const kind = kinds.find((k) => k.id === f.kind)
     const value = (e: Event) => (e.target as HTMLInputElement).value
     return html`<div class="panel" role="dialog" aria-label="New worktree" @keydown=${this.onKey}>
-      <h2>New worktree</h2>
+      <h2>New worktree${this.host === "" ? "" : ` on ${this.host}`}</h2>
       <div class="lead">A checkout of its own under lich's data directory; the project's setup script runs in it first.</div>
       <div class="body">
         <label>Branch<input name="branch" placeholder="feature/login" spellcheck="false" .value=${f.branch} @input=${(e: Event) => this.set("branch", value(e))}></label>

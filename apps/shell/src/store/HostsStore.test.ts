@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest"
+import type { WindowStateWire } from "../api/wire.js"
+import { session } from "../logic/fixtures.js"
+import { type HostStatusWire, HostsStore, hostCard, hostOfCard } from "./HostsStore.js"
+
+const status = (name: string, state: HostStatusWire["state"], over: Partial<HostStatusWire> = {}): HostStatusWire => ({
+  name,
+  destination: `me@${name}`,
+  state,
+  message: state === "connected" ? "" : `the link to ${name} dropped; lich reconnects`,
+  version: state === "connected" ? "0.1.0" : "",
+  ...over
+})
+
+/** A far lich's picture: project api holding these cards. */
+const far = (...cards: Array<ReturnType<typeof session>>): WindowStateWire => ({
+  projects: [{ id: "p1", name: "api", path: "/srv/api", activeId: "" }],
+  cards: cards.map((s) => ({ session: s, live: true, state: "", branch: "", color: "" }))
+})
+
+/** A store that knows devbox, connected, with its picture loaded. */
+const withDevbox = (...cards: Array<ReturnType<typeof session>>) => {
+  const store = new HostsStore()
+  store.listed([status("devbox", "connected")])
+  store.loaded("devbox", store.beginLoad("devbox"), far(...cards))
+  return store
+}
+
+describe("the hosts' store", () => {
+  it("holds each listed host's far picture, keeping it when the list is read again", () => {
+    const store = withDevbox(session("a"), session("b"))
+    store.listed([status("devbox", "connected"), status("other", "no-lich")])
+    expect(store.state.hosts.map((h) => [h.status.name, h.model.cards.map((c) => c.id), h.loaded])).toEqual([
+      ["devbox", ["a", "b"], true],
+      ["other", [], false]
+    ])
+  })
+
+  it("applies only the last of two overlapping loads of one host", () => {
+    const store = new HostsStore()
+    store.listed([status("devbox", "connected")])
+    const first = store.beginLoad("devbox")
+    const second = store.beginLoad("devbox")
+    store.loaded("devbox", second, far(session("new")))
+    store.loaded("devbox", first, far(session("old")))
+    expect(store.state.hosts[0]!.model.cards.map((c) => c.id)).toEqual(["new"])
+  })
+
+  it("keeps a dropped host's cards, and gives its link a new generation when it comes back", () => {
+    const store = withDevbox(session("a"))
+    store.linked("devbox")
+    store.status({ _tag: "host-status", ...status("devbox", "disconnected") })
+    const down = store.state.hosts[0]!
+    expect([down.status.state, down.model.cards.map((c) => c.id), down.link]).toEqual(["disconnected", ["a"], 1])
+    store.status({ _tag: "host-status", ...status("devbox", "connected") })
+    store.linked("devbox")
+    expect(store.state.hosts[0]!.link).toBe(2)
+  })
+
+  it("adds a host it first hears of in a host-status frame (one added from the CLI)", () => {
+    const store = new HostsStore()
+    store.status({ _tag: "host-status", ...status("late", "connecting") })
+    expect(store.state.hosts.map((h) => [h.status.name, h.status.state])).toEqual([["late", "connecting"]])
+  })
+
+  it("follows a host's events as its own window would, and names the host in a waiting toast", () => {
+    const store = withDevbox(session("a", { label: "reviewer" }))
+    store.event("devbox", { _tag: "session-opened", session: session("b") })
+    const toast = store.event("devbox", {
+      _tag: "session-status",
+      id: "a",
+      state: "waiting",
+      reason: "Allow Bash?",
+      tool: "",
+      detail: ""
+    })
+    const cards = store.state.hosts[0]!.model.cards
+    expect(cards.map((c) => [c.id, c.state])).toEqual([
+      ["a", "waiting"],
+      ["b", ""]
+    ])
+    expect(toast).toMatchObject({ kind: "waiting", text: "reviewer needs your input", detail: "devbox · api · Allow Bash?", target: "a" })
+  })
+
+  it("shows a host's card by host and id, and forgets it when it closes there", () => {
+    const store = withDevbox(session("a"))
+    store.show({ host: "devbox", id: "a" })
+    expect(hostCard(store.state, store.state.shown)?.card.id).toBe("a")
+    expect(hostOfCard(store.state, "a")).toBe("devbox")
+    expect(hostOfCard(store.state, "local")).toBeUndefined()
+    store.event("devbox", { _tag: "session-closed", id: "a", projectId: "p1", activeId: "" })
+    expect(store.state.shown).toBeUndefined()
+  })
+
+  it("forgets the shown card of a host that is no longer listed", () => {
+    const store = withDevbox(session("a"))
+    store.show({ host: "devbox", id: "a" })
+    store.listed([])
+    expect([store.state.hosts, store.state.shown]).toEqual([[], undefined])
+  })
+
+  it("marks a card started on the host live", () => {
+    const store = new HostsStore()
+    store.listed([status("devbox", "connected")])
+    store.loaded("devbox", store.beginLoad("devbox"), {
+      ...far(),
+      cards: [{ session: session("a"), live: false, state: "", branch: "", color: "" }]
+    })
+    store.started({ host: "devbox", id: "a" })
+    expect(store.state.hosts[0]!.model.cards[0]!.live).toBe(true)
+  })
+})

@@ -1,0 +1,130 @@
+/**
+ * What the window knows of each host: its link as the local lich reports it (hosts.List, then each
+ * `host-status` frame), and the far lich's own picture — its projects and cards, loaded with
+ * hosts.State and followed through that host's `/hosts/<name>/events` — kept in the same Model the
+ * local cards use, so cards, rings and toasts behave alike. A host whose link is down keeps its last
+ * picture, drawn disconnected: its sessions go on running on the host's PTY host, and the picture is
+ * loaded again when the link is back. Also which host card the main area shows, and which host
+ * project's new-session menu is open. Nothing here talks to the backend: HostLinks does.
+ */
+import type { SuccessOf } from "@lich/contract"
+import type { LichEventWire, WindowStateWire } from "../api/wire.js"
+import { applyEvent, type Card, emptyModel, fromState, type Model, type Toast } from "../logic/model.js"
+import { Store } from "./Store.js"
+
+export type HostStatusWire = SuccessOf<"hosts.List">[number]
+
+export interface HostView {
+  readonly status: HostStatusWire
+  /** the far lich's projects and cards, as of its last load and the events since */
+  readonly model: Model
+  /** that picture has loaded once at least: before it, the header says it is loading */
+  readonly loaded: boolean
+  /** bumped at every link made: a terminal shown on the host mounts again on the new link's socket */
+  readonly link: number
+}
+
+/** A card of a host's, named by both: card ids are each lich's own, so the host is part of the name. */
+export interface HostCardRef {
+  readonly host: string
+  readonly id: string
+}
+
+export interface HostsState {
+  readonly hosts: ReadonlyArray<HostView>
+  /** the host card the main area shows; undefined = a local card is shown */
+  readonly shown: HostCardRef | undefined
+  /** the host project whose new-session menu is open: "<host>\n<project id>", "" = none */
+  readonly menu: string
+}
+
+export const isConnected = (h: HostView): boolean => h.status.state === "connected"
+
+export const hostCard = (s: HostsState, ref: HostCardRef | undefined): { host: HostView; card: Card } | undefined => {
+  const host = ref && s.hosts.find((h) => h.status.name === ref.host)
+  const card = host?.model.cards.find((c) => c.id === ref!.id)
+  return host && card ? { host, card } : undefined
+}
+
+/** The host that has a card of this id (a toast's Open names only the id). */
+export const hostOfCard = (s: HostsState, id: string): string | undefined =>
+  s.hosts.find((h) => h.model.cards.some((c) => c.id === id))?.status.name
+
+const fresh = (status: HostStatusWire): HostView => ({ status, model: emptyModel, loaded: false, link: 0 })
+
+export class HostsStore extends Store<HostsState> {
+  private readonly loads = new Map<string, number>()
+
+  constructor() {
+    super({ hosts: [], shown: undefined, menu: "" })
+  }
+
+  private patch(name: string, f: (h: HostView) => HostView) {
+    this.set({ hosts: this.state.hosts.map((h) => (h.status.name === name ? f(h) : h)) })
+  }
+
+  /** hosts.List answered: the hosts in its order, each keeping the picture it had. */
+  listed(list: ReadonlyArray<HostStatusWire>) {
+    const hosts = list.map((status) => {
+      const had = this.state.hosts.find((h) => h.status.name === status.name)
+      return had ? { ...had, status } : fresh(status)
+    })
+    const shown = this.state.shown && hosts.some((h) => h.status.name === this.state.shown?.host) ? this.state.shown : undefined
+    this.set({ hosts, shown })
+  }
+
+  /** A `host-status` frame: a host added from the CLI appears; a link that came up gets a new generation. */
+  status(e: Extract<LichEventWire, { _tag: "host-status" }>) {
+    const status: HostStatusWire = { name: e.name, destination: e.destination, state: e.state, message: e.message, version: e.version }
+    if (!this.state.hosts.some((h) => h.status.name === e.name)) return this.set({ hosts: [...this.state.hosts, fresh(status)] })
+    this.patch(e.name, (h) => ({ ...h, status }))
+  }
+
+  /** Its link is made (its sockets open): terminals shown on it mount again on the new one. */
+  linked(name: string) {
+    this.patch(name, (h) => ({ ...h, link: h.link + 1 }))
+  }
+
+  /** A load of a host's picture begins; loads overlap (at once, and when its events socket opens), and only the last counts. */
+  beginLoad(name: string): number {
+    const n = (this.loads.get(name) ?? 0) + 1
+    this.loads.set(name, n)
+    return n
+  }
+
+  loaded(name: string, n: number, s: WindowStateWire) {
+    if (this.loads.get(name) === n) this.patch(name, (h) => ({ ...h, model: fromState(s, h.model), loaded: true }))
+  }
+
+  /** One frame of a host's events: its picture follows it; what needs the person comes back as a toast, its host named. */
+  event(name: string, e: LichEventWire): Toast | undefined {
+    const host = this.state.hosts.find((h) => h.status.name === name)
+    if (!host) return undefined
+    const { model, toast } = applyEvent(host.model, e)
+    if (model !== host.model) this.patch(name, (h) => ({ ...h, model }))
+    if (e._tag === "session-closed" && this.state.shown?.host === name && this.state.shown.id === e.id) this.set({ shown: undefined })
+    return toast && { ...toast, detail: [name, toast.detail].filter((x) => x !== "").join(" · ") }
+  }
+
+  show(ref: HostCardRef) {
+    const s = this.state.shown
+    if (s?.host !== ref.host || s.id !== ref.id || this.state.menu !== "") this.set({ shown: ref, menu: "" })
+  }
+
+  /** A local card or tab was picked: the main area shows it again. */
+  unshow() {
+    if (this.state.shown || this.state.menu !== "") this.set({ shown: undefined, menu: "" })
+  }
+
+  /** Its PTY runs now (hosts.Start answered): the card has a terminal to attach to. */
+  started(ref: HostCardRef) {
+    this.patch(ref.host, (h) => ({
+      ...h,
+      model: { ...h.model, cards: h.model.cards.map((c) => (c.id === ref.id ? { ...c, live: true } : c)) }
+    }))
+  }
+
+  menuFor(host: string, project: string) {
+    this.set({ menu: host === "" ? "" : `${host}\n${project}` })
+  }
+}
