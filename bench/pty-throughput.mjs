@@ -14,9 +14,11 @@
 // It also prints the CPU each part spent per 64 MiB — the PTY host, the backend alone, and raw
 // node-pty's reader (this process, in the raw runs) — because on two cores the lich path is
 // CPU-bound, and CPU time is far steadier than the wall-clock ratio while others load the machine.
+// Steadier still are counts: context switches (each a wake-up, dear on a VM) and read/write
+// system calls per 64 MiB, of the host and the backend, which move only when lich's work does.
 //
 // Usage: node bench/pty-throughput.mjs [MiB=64] [shells=100] [pairs=21]   (run `npm run build` first)
-//        BENCH_CPU_PROF=<dir> also writes a CPU profile of the backend there.
+//        BENCH_CPU_PROF=<dir> also writes CPU profiles of the backend and the PTY host there.
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as http from "node:http"
@@ -106,8 +108,9 @@ const startBackend = async () => {
   }
   for (const k of Object.keys(env)) if (k.startsWith("LICH_") && k !== "LICH_LISTEN_PORT") delete env[k]
   fs.mkdirSync(env.HOME, { recursive: true })
-  // BENCH_CPU_PROF=<dir>: profile the backend (not this script) to see where a flood's time goes.
+  // BENCH_CPU_PROF=<dir>: profile the backend and the host (not this script) to see where a flood's time goes.
   const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  if (process.env.BENCH_CPU_PROF) env.LICH_PTY_HOST_CPU_PROF = process.env.BENCH_CPU_PROF
   const child = spawn(process.execPath, [...prof, path.join(root, "bin", "lich"), "--no-window"], {
     env,
     stdio: ["ignore", "pipe", "inherit"]
@@ -177,6 +180,7 @@ const throughLich = async (b, project) => {
   const sum = (ps) => ps.map(ticks).reduce((a, [u, s]) => [a[0] + u, a[1] + s], [0, 0])
   const backend0 = ticks(b.pid)
   const host0 = sum(pids.slice(1))
+  const counts0 = pids.map(counts)
   ws.send(frame(id, COMMAND))
   const r = await c.done
   const cpu = process.cpuUsage(cpu0)
@@ -184,6 +188,13 @@ const throughLich = async (b, project) => {
   r.clientCpu = (cpu.user + cpu.system) / 1e6
   const backend1 = ticks(b.pid)
   const host1 = sum(pids.slice(1))
+  const counts1 = pids.map(counts)
+  const delta = (i, k) => counts1[i][k] - counts0[i][k]
+  const hosts = pids.slice(1).map((_, i) => i + 1)
+  for (const k of ["switches", "reads", "writes"]) {
+    r[`backend_${k}`] = delta(0, k)
+    r[`host_${k}`] = hosts.reduce((n, i) => n + delta(i, k), 0)
+  }
   r.backendUser = (backend1[0] - backend0[0]) / 100
   r.backendSys = (backend1[1] - backend0[1]) / 100
   r.hostUser = (host1[0] - host0[0]) / 100
@@ -192,6 +203,25 @@ const throughLich = async (b, project) => {
   r.backendCpu = r.hostCpu + r.backendUser + r.backendSys
   ws.close()
   return r
+}
+
+/**
+ * Context switches (voluntary and not, every thread) and read/write system calls of one process so
+ * far, from /proc: a flood's counts are the difference.
+ */
+const counts = (pid) => {
+  const field = (text, name) => Number(new RegExp(`${name}:?\\s+(\\d+)`).exec(text)?.[1] ?? 0)
+  let switches = 0
+  for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const s = fs.readFileSync(`/proc/${pid}/task/${t}/status`, "utf8")
+      switches += field(s, "\\bvoluntary_ctxt_switches") + field(s, "nonvoluntary_ctxt_switches")
+    } catch {
+      // a thread that ended between the listing and the read
+    }
+  }
+  const io = fs.readFileSync(`/proc/${pid}/io`, "utf8")
+  return { switches, reads: field(io, "syscr"), writes: field(io, "syscw") }
 }
 
 /** The PTY host processes serving the backend whose config dir is `config` (their argv names it). */
@@ -245,6 +275,9 @@ try {
   console.log(
     `  CPU per 64 MiB    (median) PTY host ${part(lich, "hostUser", "hostSys")}, backend alone ${part(lich, "backendUser", "backendSys")}; raw node-pty's reader ${part(raw, "rawUser", "rawSys")}`
   )
+  const n64 = (k) => Math.round(per64(lich, k))
+  const tally = (who) => `${n64(`${who}_switches`)} switches, ${n64(`${who}_reads`)} reads, ${n64(`${who}_writes`)} writes`
+  console.log(`  per 64 MiB        (median) PTY host ${tally("host")}; backend ${tally("backend")}`)
   const ratio = median(raw.map((r, i) => (100 * rate(lich[i])) / rate(r)))
   const bestRatio = (100 * rate(best(lich))) / rate(best(raw))
   console.log(
@@ -264,7 +297,16 @@ try {
 } finally {
   // quit ends the PTY host too; a SIGTERM alone would leave it and its shells running.
   spawnSync(process.execPath, [path.join(root, "bin", "lich"), "quit"], { env: b.env, stdio: "ignore" })
-  b.child.kill("SIGTERM")
-  await new Promise((r) => b.child.once("exit", r))
+  // The backend ends on its own after quit; a SIGTERM then would find no handler left and kill it
+  // before it writes its CPU profile, so it is only the fallback.
+  if (b.child.exitCode === null && b.child.signalCode === null) {
+    await new Promise((r) => {
+      const timer = setTimeout(() => b.child.kill("SIGTERM"), 10_000)
+      b.child.once("exit", () => {
+        clearTimeout(timer)
+        r()
+      })
+    })
+  }
   fs.rmSync(tmp, { recursive: true, force: true })
 }

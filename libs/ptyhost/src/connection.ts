@@ -61,8 +61,11 @@ export class HostProc implements PtyProcess {
   }
 }
 
-/** 64 KiB: what node reads from a socket at a time anyway. */
-const READ_BUFFER_BYTES = 64 * 1024
+/**
+ * 256 KiB: more than the socket holds at once (its buffer, 208 KiB by default), so one wake-up is
+ * one read: with 64 KiB a 128 KiB frame from the host (gather.ts) took two or three.
+ */
+const READ_BUFFER_BYTES = 256 * 1024
 
 /** Where a socket made by `connectReusing` sends each read; the bytes are valid only during the call. */
 export interface ReusedReads {

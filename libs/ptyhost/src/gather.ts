@@ -2,7 +2,7 @@
  * The host's output to the backend, gathered in a burst. node-pty hands the host one read of ~4 KiB
  * per turn of the event loop, and relayed one by one that was a socket write per read in the host
  * and a frame, a state update and a ring segment per read in the backend: ~16 000 of each for a
- * 64 MiB `cat` (bench/pty-throughput.mjs). Gathered, a flood crosses as ~1 000 frames.
+ * 64 MiB `cat` (bench/pty-throughput.mjs). Gathered, a flood crosses as ~500 frames.
  *
  * Only a burst waits: a read that comes after a quiet spell (a keystroke's echo) goes at once, and
  * one within a burst waits at most GATHER_MS. The reads are kept as they came and go out as one
@@ -13,10 +13,19 @@
  * buffer would have to copy here.
  */
 
-/** 2 ms: a flood fills a frame in about 1 ms; a repaint split over reads is not held visibly long. */
-export const GATHER_MS = 2
-/** 64 KiB: the most one frame gathers — about what the backend takes from its socket in one read. */
-export const GATHER_BYTES = 64 * 1024
+/**
+ * 4 ms: a flood fills a frame in 2–3 ms on a slow machine; a repaint split over reads is not held
+ * visibly long (the backend gathers its batches for 8 ms on top, OutputInbox.ts).
+ */
+export const GATHER_MS = 4
+/**
+ * 128 KiB: the most one frame gathers. Each frame is a writev here and a wake-up of the backend, and
+ * both are paid per frame, not per byte: against 64 KiB frames this halved the host's writes
+ * (~1 200 → ~670 per 64 MiB) and cut the backend's context switches by a third (docs/ceilings.md,
+ * sixth pass). Kept under the socket's send buffer (208 KiB by default on Linux) so one writev is
+ * taken whole and the host never waits for the socket to drain.
+ */
+export const GATHER_BYTES = 128 * 1024
 
 export interface Gather {
   /** A read from the PTY, in order. */

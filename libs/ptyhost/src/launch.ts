@@ -41,12 +41,20 @@ export const ensureSecret = (env: Env): string => {
 }
 
 /** Starts a host on this config dir's socket; resolves with its pid and process once it listens. */
+/**
+ * LICH_PTY_HOST_CPU_PROF=<dir>: the host writes a V8 CPU profile there when it exits. For
+ * bench/pty-throughput.mjs (BENCH_CPU_PROF): the host reads every PTY byte, and node refuses
+ * --cpu-prof in NODE_OPTIONS, so nothing else can ask for it.
+ */
+const profiling = (env: Env): ReadonlyArray<string> =>
+  env.LICH_PTY_HOST_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${env.LICH_PTY_HOST_CPU_PROF}`] : []
+
 export const launchHost = (env: Env, script: string): Promise<{ readonly pid: number; readonly child: ChildProcess | undefined }> =>
   new Promise((resolve, reject) => {
     const log = fs.openSync(hostLogPath(env), "a", 0o600)
     let child: ChildProcess
     try {
-      child = spawn(process.execPath, [script, socketPath(env), secretPath(env)], {
+      child = spawn(process.execPath, [...profiling(env), script, socketPath(env), secretPath(env)], {
         detached: true,
         stdio: ["ignore", "pipe", log],
         // "/": a host that lives for weeks must not pin whatever folder the backend started in.
