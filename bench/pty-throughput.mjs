@@ -27,6 +27,7 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { counts, ptyHosts, ticks } from "./procStats.mjs"
 
 const require = createRequire(import.meta.url)
 const pty = require("node-pty")
@@ -175,8 +176,6 @@ const throughLich = async (b, project) => {
   const cpu0 = process.cpuUsage()
   // The backend and, when it runs one, its PTY host (a process of its own that reads the PTYs).
   const pids = [b.pid, ...ptyHosts(b.env.XDG_CONFIG_HOME)]
-  /** [user, system] clock ticks (10 ms) of one process, from /proc/<pid>/stat. */
-  const ticks = (pid) => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ").slice(11, 13).map(Number)
   const sum = (ps) => ps.map(ticks).reduce((a, [u, s]) => [a[0] + u, a[1] + s], [0, 0])
   const backend0 = ticks(b.pid)
   const host0 = sum(pids.slice(1))
@@ -204,40 +203,6 @@ const throughLich = async (b, project) => {
   ws.close()
   return r
 }
-
-/**
- * Context switches (voluntary and not, every thread) and read/write system calls of one process so
- * far, from /proc: a flood's counts are the difference.
- */
-const counts = (pid) => {
-  const field = (text, name) => Number(new RegExp(`${name}:?\\s+(\\d+)`).exec(text)?.[1] ?? 0)
-  let switches = 0
-  for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const s = fs.readFileSync(`/proc/${pid}/task/${t}/status`, "utf8")
-      switches += field(s, "\\bvoluntary_ctxt_switches") + field(s, "nonvoluntary_ctxt_switches")
-    } catch {
-      // a thread that ended between the listing and the read
-    }
-  }
-  const io = fs.readFileSync(`/proc/${pid}/io`, "utf8")
-  return { switches, reads: field(io, "syscr"), writes: field(io, "syscw") }
-}
-
-/** The PTY host processes serving the backend whose config dir is `config` (their argv names it). */
-const ptyHosts = (config) =>
-  fs
-    .readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const argv = fs.readFileSync(`/proc/${d}/cmdline`, "utf8")
-        return argv.includes("ptyhost") && argv.includes(config)
-      } catch {
-        return false
-      }
-    })
-    .map(Number)
 
 const rssMiB = (pid) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))
