@@ -178,10 +178,12 @@ const lazyBuiltinsPlugin = {
   }
 }
 
-// The hot commands (sessions, whoami, send, wait, reply) read their replies against wire shapes
-// derived from the contract's schemas (apps/cli/src/wire/). From sources the derivation runs when
-// the module loads, which evaluates Effect's Schema; the CLI bundle gets the same derivation made
-// here, once, as JSON, so a call never does. A schema part a shape cannot express fails the build.
+// The plain commands read their replies against wire shapes derived from the contract's schemas
+// (apps/cli/src/wire/). From sources the derivation runs when first asked, which evaluates Effect's
+// Schema; the CLI bundle gets the same derivation made here, once, each procedure's shapes as a JSON
+// string parsed only when a call asks for them (a string literal costs the parser next to nothing;
+// 40 KB of object literal would be parsed and built on every call). A schema part a shape cannot
+// express fails the build.
 const deriveWireShapes = async () => {
   const tmp = mkdtempSync(join(tmpdir(), "lich-shapes-"))
   try {
@@ -196,13 +198,14 @@ const wireShapes = {
   name: "wire-shapes",
   setup(b) {
     b.onLoad({ filter: /apps[\\/]cli[\\/]src[\\/]wire[\\/]shapes\.ts$/ }, async () => ({
-      contents: `export const shapes = ${JSON.stringify(await deriveWireShapes())}`,
+      contents: `const raw = ${JSON.stringify(Object.fromEntries(Object.entries(await deriveWireShapes()).map(([n, s]) => [n, JSON.stringify(s)])))}
+export const shapesOf = (name) => JSON.parse(raw[name])`,
       loader: "js"
     }))
   }
 }
 
-// The CLI is two bundles: dist/cli.cjs (the table, the one parser, help and the hot commands, which
+// The CLI is two bundles: dist/cli.cjs (the table, the one parser, help and the plain commands, which
 // run without Effect) and dist/commands.cjs (every command on Effect, and its runner), which the
 // first loads through bin/lich only for such a command (apps/cli/src/effectBundle.ts). The first
 // bundle's one way to the second is left out of it here; the build refuses a first bundle that takes
@@ -247,14 +250,14 @@ if (existsSync(shellBuild)) await import(shellBuild)
 
 // Warm the code caches: the loader writes a bundle's cache after its first run, with every function
 // that run compiled, and keeps a valid one. `sessions --json` warms dist/cli.cjs.cache (the parser
-// and a hot command's path), then `version --json` dist/commands.cjs.cache (Effect, the runner, the
-// client and a contract schema); against an empty config dir both fail or print without touching any
-// running lich. The warm-up runs on a private copy of the loader and bundles, and its caches are
+// and a plain command's path), then `plugin --json` dist/commands.cjs.cache (Effect, the runner and
+// a command on Effect); against an empty config dir and home both fail or print without touching any
+// running lich or any of this user's files. The warm-up runs on a private copy of the loader and bundles, and its caches are
 // renamed into place: warmed in dist/ itself, any lich call that ran between the bundling and the
 // warm-up (a test suite, another build) wrote its own cache first, and the warm-up then found a
 // valid cache and kept it (measured: a 216 KiB cache, sessions --json ~2× slower, docs/ceilings.md).
 const warmHome = mkdtempSync(join(tmpdir(), "lich-warm-"))
-const env = { ...process.env, XDG_CONFIG_HOME: join(warmHome, "config"), XDG_DATA_HOME: join(warmHome, "data") }
+const env = { ...process.env, HOME: warmHome, XDG_CONFIG_HOME: join(warmHome, "config"), XDG_DATA_HOME: join(warmHome, "data") }
 for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_DEV"]) delete env[k]
 mkdirSync(join(warmHome, "bin"))
 mkdirSync(join(warmHome, "dist"))
@@ -263,7 +266,7 @@ copyFileSync(join(dist, "cli.cjs"), join(warmHome, "dist/cli.cjs"))
 copyFileSync(join(dist, "commands.cjs"), join(warmHome, "dist/commands.cjs"))
 const warmUps = [
   [["sessions", "--json"], "cli.cjs.cache"],
-  [["version", "--json"], "commands.cjs.cache"]
+  [["plugin", "--json"], "commands.cjs.cache"]
 ]
 for (const [args, cache] of warmUps) {
   try {

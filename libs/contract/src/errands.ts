@@ -7,6 +7,7 @@
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
 import { CostSourceName } from "./cost.js"
+import { MAX_ERRANDS_LISTED } from "./limits.js"
 import { error, from, project } from "./rpcFields.js"
 
 /**
@@ -81,8 +82,6 @@ export const reducedForReport = (r: ErrandRecord): ErrandRecord => ({ ...r, prom
 
 /** 500: records `lich rage` carries. */
 export const RAGE_ERRANDS = 500
-/** 10,000: at most this many records come back from one call (the history's default bound too). */
-export const MAX_ERRANDS_LISTED = 10_000
 
 /**
  * project "" = every project; session: a label or id, sender or target ("" = any); sinceMs 0 = the

@@ -5,11 +5,7 @@
  * number two liches compare in their handshake, HOSTS_PROTOCOL, in limits.ts.
  */
 import { Schema } from "effect"
-
-/** 64 chars: a sidebar header and a `lich hosts` column, long enough for any machine's nickname. */
-export const MAX_HOST_NAME_CHARS = 64
-/** 255 bytes: a DNS name is at most 253, and a user@ and a :port fit beside one alias. */
-export const MAX_DESTINATION_CHARS = 255
+import { checkId, checks } from "./checks.js"
 
 /**
  * A host's name: letters, digits, dot, dash and underscore, starting with a letter or a digit. It is
@@ -17,10 +13,7 @@ export const MAX_DESTINATION_CHARS = 255
  * needs quoting in a shell or breaks a column is allowed.
  */
 export const HostName = Schema.String.pipe(
-  Schema.filter((s) => s.length <= MAX_HOST_NAME_CHARS && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(s), {
-    message: () =>
-      `a host's name is 1 to ${MAX_HOST_NAME_CHARS} letters, digits, dots, dashes or underscores, starting with a letter or a digit`
-  })
+  Schema.filter(checks.hostName.test, { schemaId: checkId("hostName"), message: () => checks.hostName.message })
 )
 
 /**
@@ -30,14 +23,7 @@ export const HostName = Schema.String.pipe(
  * blank or a control character in it (ssh itself takes no such destination).
  */
 export const Destination = Schema.String.pipe(
-  Schema.filter(
-    // eslint-disable-next-line no-control-regex
-    (s) => s.length > 0 && s.length <= MAX_DESTINATION_CHARS && !s.startsWith("-") && !/[\s\u0000-\u001f\u007f]/.test(s),
-    {
-      message: () =>
-        `an ssh destination is [user@]host[:port] or a Host alias of your ssh config: 1 to ${MAX_DESTINATION_CHARS} characters, no blanks, not starting with "-"`
-    }
-  )
+  Schema.filter(checks.destination.test, { schemaId: checkId("destination"), message: () => checks.destination.message })
 )
 
 /**

@@ -4,6 +4,7 @@
  * with one line instead of reaching a terminal.
  */
 import { Schema } from "effect"
+import { checkId, checks } from "./checks.js"
 import { COLS, palette, ROWS, reportedStates, shownStates, statusStates } from "./limits.js"
 
 // The plain values these schemas are built on (sizes, grid, palette, states) are named here too,
@@ -34,10 +35,7 @@ export const fromId = (raw: string | undefined): FromId => (raw === undefined ||
  * reach whoever reads it: control characters are refused, as they are in folder names.
  */
 export const Label = Schema.String.pipe(
-  // eslint-disable-next-line no-control-regex
-  Schema.filter((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), {
-    message: () => "a session's name cannot hold tabs, newlines or other control characters"
-  })
+  Schema.filter(checks.label.test, { schemaId: checkId("label"), message: () => checks.label.message })
 )
 
 export const Cols = Schema.Int.pipe(Schema.between(COLS.min, COLS.max))

@@ -1,5 +1,6 @@
 export * from "./bounds.js"
 export * from "./budget.js"
+export * from "./checks.js"
 export * from "./cost.js"
 export * from "./desk.js"
 export * from "./diagnostics.js"

@@ -67,6 +67,9 @@ const encoder = new TextEncoder()
 export const utf8Bytes = (s: string): number => encoder.encode(s).byteLength
 
 /** The refusals a bound gives, one line each: the CLI prints them after `lich: `. */
+/** 10,000: at most this many errand records come back from one call (the history's default bound too). */
+export const MAX_ERRANDS_LISTED = 10_000
+
 export const boundMessages = {
   emptyPrompt: "nothing to send: the prompt is empty",
   promptTooLong: (bytes: number | string, limit: number = MAX_PROMPT_BYTES) =>

@@ -12,6 +12,7 @@
 // Deep imports: the @effect/rpc index drags its HTTP client and server into every bundle.
 import * as Rpc from "@effect/rpc/Rpc"
 import { Schema } from "effect"
+import { checkId, checks } from "./checks.js"
 import { Branches } from "./desk.js"
 import { Destination, FarErrand, HostHello, HostName, HostStatus } from "./hosts.js"
 import { Ticket } from "./ids.js"
@@ -22,16 +23,9 @@ import { SendPayload, WaitPayload } from "./rpcRelay.js"
 import { Closed, Opened, Peer, Started } from "./session.js"
 import { WindowState } from "./window.js"
 
-/** 1024 chars: a path to the lich command on the far side; "" means `lich` on that host's PATH. */
-export const MAX_LICH_COMMAND_CHARS = 1024
-
 /** The lich command on the host, run by its login shell: no control characters, or the line would break. */
 export const LichCommand = Schema.String.pipe(
-  Schema.filter(
-    // eslint-disable-next-line no-control-regex
-    (s) => s.length <= MAX_LICH_COMMAND_CHARS && !/[\u0000-\u001f\u007f]/.test(s),
-    { message: () => `the lich command on a host is a path of at most ${MAX_LICH_COMMAND_CHARS} characters, without control characters` }
-  )
+  Schema.filter(checks.lichCommand.test, { schemaId: checkId("lichCommand"), message: () => checks.lichCommand.message })
 )
 
 export const HostAddPayload = Schema.Struct({ name: HostName, destination: Destination, lich: LichCommand })

@@ -1,5 +1,5 @@
 /**
- * The hot commands' call (sessions, whoami, send, wait, reply): the payload checked against the
+ * The plain commands' call (every command that runs without Effect): the payload checked against the
  * procedure's derived shape, one exchange, the reply read as the contract's shapes say — a success,
  * or one of the procedure's typed errors by its tag. No Effect: shapes.ts says why. What comes back
  * is the value or the failure's tag and line, for the exit-code table.
@@ -9,20 +9,18 @@ import type { ExitTag } from "../exitCodes.js"
 import { isExitTag } from "../exitCodes.js"
 import { DEFAULT_TIMEOUT_MS } from "../reach.js"
 import { exchange, type Unsure } from "./exchange.js"
+import type { PlainProcedure } from "./procedures.js"
 import { read } from "./shape.js"
-import { shapes } from "./shapes.js"
-
-/** The procedures derive.ts has shapes for. */
-export type HotProcedure = "relay.Peers" | "relay.Whoami" | "relay.Send" | "relay.Wait" | "relay.Collect" | "relay.Reply"
+import { shapesOf } from "./shapes.js"
 
 export type Called<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly tag: ExitTag; readonly message: string }
 
 const failed = (tag: ExitTag, message: string) => ({ ok: false, tag, message }) as const
 
 /** The typed error a non-200 carries, when it is one of the procedure's; else the envelope's line. */
-const refusal = (name: HotProcedure, status: number, json: unknown) => {
+const refusal = (name: PlainProcedure, status: number, json: unknown) => {
   const envelope = decodeRpcEnvelope(json)
-  const typed = read(shapes[name]!.error, envelope.failure)
+  const typed = read(shapesOf(name).error, envelope.failure)
   if (typed.ok) {
     const e = typed.value as { _tag: string; message: string }
     return failed(isExitTag(e._tag) ? e._tag : "Failed", e.message)
@@ -30,16 +28,18 @@ const refusal = (name: HotProcedure, status: number, json: unknown) => {
   return failed("Unreachable", envelope.error ?? `lich answered ${status}`)
 }
 
-export const callPlain = async <P extends HotProcedure>(
+export const callPlain = async <P extends PlainProcedure>(
   name: P,
   payload: PayloadOf<P>,
   timeoutMs = DEFAULT_TIMEOUT_MS,
   unsure?: Unsure
 ): Promise<Called<SuccessOf<P>>> => {
-  const s = shapes[name]!
+  const s = shapesOf(name)
   // The contract's bounds first, so a bad value is refused with its line before anything is sent.
   const checked = read(s.payload, payload)
-  if (!checked.ok) return failed("Usage", `the ${name} payload does not fit the contract: ${checked.issue}`)
+  // A named check's refusal is the schema's own sentence (a label with a newline in it); any other
+  // misfit is this CLI's own bug, said as such.
+  if (!checked.ok) return failed("Usage", checked.refusal ?? `the ${name} payload does not fit the contract: ${checked.issue}`)
   const x = await exchange(`/rpc/${name}`, JSON.stringify(checked.value), { timeoutMs, unsure })
   if (x._tag === "unreachable") return failed("Unreachable", x.message)
   if (x.status !== 200) return refusal(name, x.status, x.json)

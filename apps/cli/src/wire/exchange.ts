@@ -2,7 +2,7 @@
  * One call to the running lich as the CLI makes it, in plain node: the loopback client's POST, a
  * refused token tried once more with the runtime file's fresh one, the body read as JSON, and every
  * way it can fail said in the CLI's one line. Both clients sit on it — client.ts (Effect, decoding
- * with the contract's schemas) and call.ts (the hot commands, decoding with the derived shapes) —
+ * with the contract's schemas) and call.ts (the plain commands, decoding with the derived shapes) —
  * so "no lich", "lost the connection" and "not sure it landed" are worded in one place.
  */
 import { type Coordinates, Loopback, readRuntime } from "@lich/singleton"
