@@ -1,12 +1,15 @@
 // Cold start of the shipped CLI against a live backend, per command: for each command below, the
 // median of `bin/lich <command>` against a floor measured in the same run — plain `node` making the
 // same request (same procedure, same payload) with node:http and printing the body — as a ratio of
-// wall time and of CPU time (user+sys of the child, read by /usr/bin/time: the steadier number on a
-// loaded machine). Goal (issue 21): every command ≤ 1.5× its floor. The hot commands (sessions,
-// whoami, send, wait, reply) run without Effect; `version --json` runs on Effect and is printed for
-// reference, not held to the goal. `help` is compared with the sessions floor. Runs are interleaved so
-// a busy machine slows both sides alike; RUNS=40 for a steadier median. LICH=<path to bin/lich>
-// measures another build (a before/after against the same floors). Not a test; never gates CI.
+// wall time and of CPU time (user+sys of the child, read by bash's `times`: the steadier number on a
+// loaded machine). Goal (issue 21): every command ≤ 1.5× its floor, wall and CPU. Every command
+// that talks to the backend has a row (quit alone is left out: it ends the backend the others need);
+// `help` is compared with the sessions floor. `plugin --json` still runs on Effect — it makes no
+// request, its installers are Effect code in libs/integrations — and is printed against a plain
+// `node -e ""` start for reference, not judged (nor are doctor, rage and mcp, whose own work dwarfs a
+// start: docs/ceilings.md). Runs are interleaved so a busy machine slows both sides alike; RUNS=40
+// for a steadier median. LICH=<path to bin/lich> measures another build (a before/after against the
+// same floors). Not a test; never gates CI.
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
@@ -51,22 +54,66 @@ fs.writeFileSync(
 )
 
 const inSession = { LICH_SESSION_ID: id }
-// [label, lich args, extra env, exit code expected, procedure, payload]
+const none = { from: "" }
+// [label, lich args, extra env, exit code expected, procedure, payload]. A command that would change
+// something for good (a shell typed at, a window opened, a session opened or closed) is timed on a
+// refusal the backend makes — an unknown target, an unknown kind — so the whole request goes out and
+// a typed error comes back and is decoded, and every run does the same work.
 const commands = [
-  ["sessions --json", ["sessions", "--json"], {}, 0, "relay.Peers", { from: "" }],
+  ["sessions --json", ["sessions", "--json"], {}, 0, "relay.Peers", none],
   ["whoami --json", ["whoami", "--json"], inSession, 0, "relay.Whoami", { from: id }],
-  // A target no session answers to: the whole request and a typed refusal, without typing at a shell.
   [
     "send (unknown target)",
     ["send", "nobody", "hi"],
     {},
     1,
     "relay.Send",
-    { from: "", target: "nobody", project: "", prompt: "hi", timeout: 0, private: false }
+    { ...none, target: "nobody", project: "", prompt: "hi", timeout: 0, private: false }
   ],
   ["wait --no-wait --json", ["wait", "--no-wait", "--json"], inSession, 0, "relay.Collect", { from: id, timeout: 0, noWait: true }],
   ["reply (unknown ticket)", ["reply", "0123abcd", "done"], inSession, 1, "relay.Reply", { from: id, ticket: "0123abcd", answer: "done" }],
-  ["version --json (Effect)", ["version", "--json"], {}, 0, "system.Info", {}]
+  ["version --json", ["version", "--json"], {}, 0, "system.Info", {}],
+  [
+    "open (unknown kind)",
+    ["open", "--project", project, "--kind", "nosuch", "--json"],
+    {},
+    1,
+    "spawn.Open",
+    { ...none, project, kind: "nosuch", worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" }
+  ],
+  [
+    "close (unknown target)",
+    ["close", "nobody"],
+    {},
+    1,
+    "spawn.Close",
+    { ...none, target: "nobody", project: "", worktree: "", force: false }
+  ],
+  ["rename --json", ["rename", "--json", id, "bench"], {}, 0, "spawn.Rename", { ...none, target: id, project: "", label: "bench" }],
+  [
+    "control (not Claude Code)",
+    ["control", id, "abort"],
+    {},
+    1,
+    "relay.Control",
+    { ...none, target: id, project: "", action: "abort", value: "", args: "" }
+  ],
+  [
+    "insert (unknown target)",
+    ["insert", "--session", "nobody", "hi"],
+    {},
+    1,
+    "relay.Insert",
+    { ...none, session: "nobody", project: "", text: "hi", timeout: 0 }
+  ],
+  ["focus (unknown target)", ["focus", "nobody"], {}, 1, "relay.Focus", { ...none, target: "nobody", project: "" }],
+  ["worktrees --json", ["worktrees", "--project", project, "--json"], {}, 0, "spawn.Worktrees", { ...none, project }],
+  ["folders --json", ["folders", "--project", project, "--json"], {}, 0, "spawn.Folders", { ...none, project }],
+  ["theme list --json", ["theme", "list", "--json"], {}, 0, "system.Themes", {}],
+  ["theme switch system", ["theme", "switch", "system"], {}, 0, "system.SwitchTheme", { id: "system" }],
+  ["cost --json", ["cost", "--json"], {}, 0, "system.Cost", { project: "", provider: "", sinceMs: 0 }],
+  ["errands --json", ["errands", "--json"], {}, 0, "relay.Errands", { ...none, project: "", session: "", sinceMs: 0, limit: 10_000 }],
+  ["hosts --json", ["hosts", "--json"], {}, 0, "hosts.List", {}]
 ]
 
 /**
@@ -93,13 +140,15 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 const rows = [
   ...commands.map((c) => ({ c, floor: [], lich: [] })),
-  { c: ["help (vs sessions floor)", ["help"], {}, 0, "relay.Peers", { from: "" }], floor: [], lich: [] }
+  { c: ["help (vs sessions floor)", ["help"], {}, 0, "relay.Peers", { from: "" }], floor: [], lich: [] },
+  // No request to mirror: its floor is node starting and doing nothing.
+  { c: ["plugin --json (Effect)", ["plugin", "--json"], {}, 0, undefined, undefined], floor: [], lich: [] }
 ]
 for (const r of rows) time(lich, r.c[1], r.c[2], r.c[3]) // warm the code caches and the page cache
 for (let i = 0; i < runs; i++) {
   for (const r of rows) {
     const [, args, extra, code, proc, payload] = r.c
-    r.floor.push(time(process.execPath, [floor, `/rpc/${proc}`, JSON.stringify(payload)], {}, 0))
+    r.floor.push(time(process.execPath, proc === undefined ? ["-e", ""] : [floor, `/rpc/${proc}`, JSON.stringify(payload)], {}, 0))
     r.lich.push(time(lich, args, extra, code))
   }
 }
@@ -112,13 +161,15 @@ console.log(
     .join(" ")}   ${os.cpus().length} × ${cpuModel}`
 )
 console.log("command                    floor wall  lich wall  ratio   floor cpu  lich cpu  ratio   goal")
-let met = true
+let judged = 0
+const missed = []
 for (const r of rows) {
   const [fw, lw] = [median(r.floor.map((x) => x.wall)), median(r.lich.map((x) => x.wall))]
   const [fc, lc] = [median(r.floor.map((x) => x.cpu)), median(r.lich.map((x) => x.cpu))]
   const held = !r.c[0].includes("(Effect)")
-  const ok = lw / fw <= GOAL || lc / fc <= GOAL
-  if (held && !ok) met = false
+  const ok = lw / fw <= GOAL && lc / fc <= GOAL
+  if (held) judged++
+  if (held && !ok) missed.push(r.c[0])
   console.log(
     `${r.c[0].padEnd(26)} ${fw.toFixed(1).padStart(7)} ms ${lw.toFixed(1).padStart(7)} ms ${(lw / fw).toFixed(2).padStart(5)}x ${fc.toFixed(0).padStart(7)} ms ${lc.toFixed(0).padStart(6)} ms ${(lc / fc).toFixed(2).padStart(5)}x   ${held ? (ok ? "met" : "NOT met") : "-"}`
   )
@@ -127,9 +178,8 @@ const kib = (f) => (fs.existsSync(f) ? `${(fs.statSync(f).size / 1024).toFixed(0
 const distOf = (name) => path.join(path.dirname(lich), "..", "dist", name)
 const sizes = ["cli.cjs", "commands.cjs"].map((n) => `${n} ${kib(distOf(n))} (code cache ${kib(distOf(`${n}.cache`))})`)
 console.log(`bundles: ${sizes.join(", ")}`)
-// The issue's goal is every command; the commands on Effect are not yet held to it, so the line says
-// which commands it judged rather than claiming all of them.
+// The line names what it judged: every row but the one on Effect.
 console.log(
-  `goal: the hot commands and help ≤ ${GOAL}x their floor (wall or CPU): ${met ? "met" : "not met"}; the commands on Effect: not yet`
+  `goal: every command above but plugin (on Effect, not judged) ≤ ${GOAL}x its floor, wall and CPU: ${missed.length === 0 ? `met (${judged} of ${judged})` : `not met (${judged - missed.length} of ${judged}; over: ${missed.join(", ")})`}`
 )
 fs.rmSync(dir, { recursive: true, force: true })

@@ -1,9 +1,9 @@
 /**
- * The hot commands — sessions, whoami, send, wait, reply — run through the one parser and never
- * evaluate Effect (docs/ceilings.md, "CLI cold start"): each is run through the shipped bin/lich with
- * a probe that reports, as the process exits, whether any Effect module ran (every one of them that
- * keeps a global registers it under globalThis["effect/GlobalValue"]). `version`, a command that
- * runs on Effect, is the control: the probe sees it there.
+ * Every command that talks to the backend runs through the one parser and never evaluates Effect
+ * (docs/ceilings.md, "CLI cold start"): each is run through the shipped bin/lich with a probe that
+ * reports, as the process exits, whether any Effect module ran (every one of them that keeps a
+ * global registers it under globalThis["effect/GlobalValue"]). `plugin`, a command that still runs
+ * on Effect, is the control: the probe sees it there.
  */
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
@@ -82,6 +82,50 @@ describe("the hot commands", () => {
   })
 
   it("are told apart from a command that runs on Effect, which the probe does see", async () => {
-    expect(await probed(["version", "--json"], b.env)).toMatchObject({ code: 0, stderr: "", effect: true })
+    expect(await probed(["plugin", "--json"], b.env)).toMatchObject({ code: 0, stderr: "", effect: true })
+  })
+})
+
+/** A refusal the backend made, read as its typed error: exit 1, one `lich:` line, no Effect. */
+const refusedWith = async (args: ReadonlyArray<string>, line: RegExp, env = b.env) => {
+  const r = await probed(args, env)
+  expect(r, args.join(" ")).toMatchObject({ code: 1, stdout: "", effect: false })
+  expect(r.stderr, args.join(" ")).toMatch(line)
+}
+
+describe("the other commands", () => {
+  it("open, close, rename, focus, insert and control sessions without evaluating Effect", async () => {
+    await refusedWith(["open", "--project", b.project("hot"), "--kind", "nosuch"], /^lich: [^\n]*nosuch[^\n]*\n$/)
+    await refusedWith(["close", "nobody"], /^lich: [^\n]*"nobody"[^\n]*\n$/)
+    await refusedWith(["focus", "nobody"], /^lich: [^\n]*"nobody"[^\n]*\n$/)
+    await refusedWith(["insert", "--session", "nobody", "hi"], /^lich: [^\n]*"nobody"[^\n]*\n$/)
+    await refusedWith(["control", id, "abort"], /^lich: [^\n]+\n$/)
+    const renamed = await probed(["rename", "--json", id, "hot-one"], b.env)
+    expect(renamed).toMatchObject({ code: 0, stderr: "", effect: false })
+    expect(JSON.parse(renamed.stdout)).toMatchObject({ label: "hot-one" })
+    // The contract's own check on a label, refused here with its sentence before anything is sent.
+    await refusedWith(["rename", id, "a\tb"], /^lich: a session's name cannot hold tabs, newlines or other control characters\n$/)
+  })
+
+  it("list worktrees, folders, themes, cost, errands and hosts, and say the version, without evaluating Effect", async () => {
+    const json = async (args: ReadonlyArray<string>) => {
+      const r = await probed(args, b.env)
+      expect(r, args.join(" ")).toMatchObject({ code: 0, stderr: "", effect: false })
+      return r.stdout === "" ? undefined : JSON.parse(r.stdout)
+    }
+    expect(await json(["worktrees", "--project", b.project("hot"), "--json"])).toEqual(expect.any(Array))
+    expect(await json(["folders", "--project", b.project("hot"), "--json"])).toEqual([])
+    expect((await json(["theme", "list", "--json"])).map((t: { id: string }) => t.id)).toContain("system")
+    expect(await json(["theme", "switch", "system", "--json"])).toMatchObject({ id: "system" })
+    expect(await json(["cost", "--json"])).toMatchObject({ sessions: expect.any(Number) })
+    expect(await json(["errands", "--json"])).toBeUndefined()
+    expect(await json(["hosts", "--json"])).toEqual([])
+    expect(await json(["version", "--json"])).toEqual({ cli: expect.any(String), server: expect.any(String) })
+    await refusedWith(["hosts", "add", "-box", "me@box"], /^lich: a host's name is 1 to 64 letters[^\n]*\n$/)
+  })
+
+  it("quit without evaluating Effect, and say so once the port is free", async () => {
+    expect(await probed(["quit"], b.env)).toMatchObject({ code: 0, stdout: "lich has quit.\n", stderr: "", effect: false })
+    await refusedWith(["sessions"], /^lich: no lich is running/)
   })
 })

@@ -1,13 +1,14 @@
 /**
  * Entry of the CLI's first bundle (dist/cli.cjs): what argv means, read against the command table
  * with the one parser, decided without evaluating Effect. Agents call lich constantly, so help, a
- * refused line, an app launch and the hot commands (sessions, whoami, send, wait, reply: `plain`
+ * refused line, an app launch and every command that calls the backend (`plain`
  * rows) never load Effect at all; a command whose handler is an Effect runs from the second bundle
  * (dist/commands.cjs, effectCommands.ts), loaded only then (docs/ceilings.md, "CLI cold start").
  * Keep value imports here free of `effect`: the build refuses a first bundle that takes any.
  * App launches load the server bundle through the loader bin/lich handed us.
  */
 import { commandNames, commands } from "./commands/index.js"
+import { cliVersion } from "./commands/version.js"
 import { dispatch, unknownCommandLine } from "./dispatch.js"
 import { effectBundle } from "./effectBundle.js"
 import { exitCodes } from "./exitCodes.js"
@@ -18,10 +19,6 @@ import { ignoreEpipe } from "./streams.js"
 import { failText, outText, plain, stripAnsi } from "./text.js"
 
 declare const __lichLoad: ((name: string) => { startApp: (o: unknown) => void }) | undefined
-declare const __LICH_VERSION__: string
-
-// Read here as well as in commands/version.ts: importing that module would evaluate Effect.
-const version = typeof __LICH_VERSION__ === "string" ? __LICH_VERSION__ : "0.0.0-dev"
 
 const out = (text: string) => {
   const t = outText(text)
@@ -39,19 +36,18 @@ const runEffect = (name: EffectHandlerName, values: Values) => {
   commands.run(commands.handlers[name](), values)
 }
 
-const finish = (e: Ending, values: Values) => {
-  if (e._tag === "effect") return runEffect(e.handler, values)
-  if (e._tag === "out") {
-    out(e.text)
-    if (e.code !== 0) process.exitCode = e.code
-  } else fail(e.message, e.code)
+const finish = (e: Ending) => {
+  if (e._tag === "fail") return fail(e.message, e.code)
+  if (e._tag === "out") out(e.text)
+  if (e._tag === "out" && e.fail !== undefined) fail(e.fail, e.code)
+  else if (e.code !== 0) process.exitCode = e.code
 }
 
 const runParsed = (spec: CommandSpec, values: Values) => {
   const r = spec.run!
   if ("plain" in r) {
     r.plain()(values).then(
-      (e) => finish(e, values),
+      (e) => finish(e),
       (e: unknown) => fail(`lich failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`, 1)
     )
   } else runEffect(r.effect, values)
@@ -67,7 +63,7 @@ const command = (name: string, args: ReadonlyArray<string>): void => {
 }
 
 const help = (topic: string): void => {
-  if (topic === "") return out(renderHelp(version, commands))
+  if (topic === "") return out(renderHelp(cliVersion(), commands))
   if (topic === "--help" || topic === "-h") return command("help", ["--help"])
   if (!commandNames.includes(topic)) return fail(unknownCommandLine({ word: topic, suggestion: "" }), exitCodes.Usage)
   command(topic, ["--help"])

@@ -3,7 +3,8 @@
  * the loopback client's POST, the token retry, the CLI's words for every way it fails), encoded and
  * decoded with the contract's own schemas. Deliberately not @effect/rpc's client nor fetch: both
  * cost a cold CLI call more than the request itself (fetch alone is ~200 ms of startup on Node 20).
- * The hot commands make the same exchange without Effect (wire/call.ts).
+ * The CLI's own commands make the same exchange without Effect (wire/call.ts); this client is
+ * what the MCP server's tools call through.
  */
 import type { Rpc } from "@effect/rpc"
 import { decodeRpcEnvelope, type RpcGroupName } from "@lich/contract"

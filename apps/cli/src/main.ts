@@ -1,7 +1,7 @@
 /**
  * Runs a command whose handler returns an Effect, against the backend found through the environment
  * or runtime.json, and turns every failure into one `lich: …` line and an exit code from the one
- * table. bin.ts require()s this module only for such a command, so help, refusals and the hot
+ * table. bin.ts require()s this module only for such a command, so help, refusals and the plain
  * commands never evaluate Effect. Deep imports (`effect/Effect`, not `effect`): an index import
  * keeps every export of the namespace alive (docs/ceilings.md).
  */

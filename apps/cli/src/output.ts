@@ -1,7 +1,7 @@
 /**
  * Writing to the terminal. Agents read this output, so escape sequences are stripped whenever stdout
  * is not a TTY or NO_COLOR is set . The strings themselves
- * are made in text.ts, which the hot commands write directly.
+ * are made in text.ts, which the plain commands write directly.
  */
 import { Effect } from "effect"
 import type { ExitCode } from "./exitCodes.js"

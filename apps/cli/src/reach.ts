@@ -1,6 +1,6 @@
 /**
  * What both clients of the backend share — client.ts (Effect, the contract's schemas) and
- * wire/call.ts (the hot commands, no Effect) — as plain values: the hot commands may evaluate no
+ * wire/call.ts (the plain commands, no Effect) — as plain values: the plain commands may evaluate no
  * Effect, and client.ts does at its top, so the two read them from here.
  */
 

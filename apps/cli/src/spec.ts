@@ -40,47 +40,23 @@ export interface Values {
 }
 
 /**
- * What a hot command ends in, written by bin.ts: text for stdout and an exit code, or one failure
- * line. Hot commands run without Effect (docs/ceilings.md, "CLI cold start").
+ * What a plain command ends in, written by bin.ts: text for stdout and an exit code (and, after it,
+ * a failure line: `open` prints the session it opened and then why its task did not reach it),
+ * nothing at all, or one failure line. Plain commands run without Effect (docs/ceilings.md, "CLI
+ * cold start").
  */
 export type Ending =
-  | { readonly _tag: "out"; readonly text: string; readonly code: ExitCode }
+  | { readonly _tag: "out"; readonly text: string; readonly code: ExitCode; readonly fail?: string }
+  /** Nothing to print (`errands --json` with no errands prints no line). */
+  | { readonly _tag: "quiet"; readonly code: ExitCode }
   | { readonly _tag: "fail"; readonly message: string; readonly code: ExitCode }
-  /** The command line is one the handler's Effect twin answers (`--host`): main.ts runs it instead. */
-  | { readonly _tag: "effect"; readonly handler: EffectHandlerName }
 
 /**
- * The handlers of the second bundle (effectCommands.ts), by name: the commands that run on Effect,
- * and the hot commands' `--host` twins. effectCommands.ts implements exactly these.
+ * The handlers of the second bundle (effectCommands.ts), by name: the commands that still run on
+ * Effect — the MCP server, doctor and rage (local work that dwarfs a cold start), and plugin (its
+ * installers are Effect code in libs/integrations). effectCommands.ts implements exactly these.
  */
-export type EffectHandlerName =
-  | "control"
-  | "ask"
-  | "insert"
-  | "focus"
-  | "open"
-  | "close"
-  | "rename"
-  | "worktrees"
-  | "folders"
-  | "file"
-  | "renameFolder"
-  | "colorFolder"
-  | "themeList"
-  | "themeSwitch"
-  | "native"
-  | "mcp"
-  | "cost"
-  | "errands"
-  | "doctor"
-  | "rage"
-  | "hosts"
-  | "plugin"
-  | "version"
-  | "quit"
-  | "hostSessions"
-  | "hostSend"
-  | "hostWait"
+export type EffectHandlerName = "mcp" | "doctor" | "rage" | "plugin"
 
 /** A handler, required on first use so a call evaluates only its own command's modules. */
 export type Run =

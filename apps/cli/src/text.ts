@@ -1,9 +1,9 @@
 /**
  * What the CLI writes, as plain strings: the ANSI stripping for a reader that is not a colour
  * terminal, the one `lich: …` failure line, and how a stdout text ends. output.ts wraps these in
- * Effect for the commands that run on Effect; the hot commands (bin.ts) write them directly. One
+ * Effect for the commands that run on Effect; the plain commands (bin.ts) write them directly. One
  * module for both, so the two kinds of command cannot drift apart byte by byte. No `effect` here:
- * the hot commands must not evaluate it.
+ * the plain commands must not evaluate it.
  */
 import { oneLine } from "./safeText.js"
 

@@ -1,33 +1,29 @@
-import { Close, Rename } from "@lich/contract"
-import { Effect } from "effect"
-import { call } from "../layers.js"
+/** close and rename: a session ended (its checkout settled) or named anew. Plain commands (spec.ts). */
 import { renderClosed, renderRenamed } from "../render/spawn.js"
-import type { Values } from "../spec.js"
-import { printed, SPAWN_TIMEOUT_MS, sender, sessionAnd } from "./shared.js"
+import type { Ending, Values } from "../spec.js"
+import { callPlain } from "../wire/call.js"
+import { SPAWN_TIMEOUT_MS } from "./budgets.js"
+import { ended } from "./ending.js"
+import { isEnding, sender, sessionAnd } from "./sender.js"
 
-export const close = (f: Values) =>
-  printed(
-    f.flag("json"),
-    call(
-      "spawn",
-      Close,
-      {
-        from: sender(),
-        target: f.arg("session"),
-        project: f.text("project"),
-        // parse.ts took only the choices the row names (keep, remove), or none.
-        worktree: f.text("worktree") as "" | "keep" | "remove",
-        force: f.flag("force")
-      },
-      SPAWN_TIMEOUT_MS
-    ),
-    renderClosed
-  )
+export const close = async (f: Values): Promise<Ending> => {
+  const payload = {
+    from: sender(),
+    target: f.arg("session"),
+    project: f.text("project"),
+    // parse.ts took only the choices the row names (keep, remove), or none.
+    worktree: f.text("worktree") as "" | "keep" | "remove",
+    force: f.flag("force")
+  }
+  return ended(await callPlain("spawn.Close", payload, SPAWN_TIMEOUT_MS), f.flag("json"), renderClosed)
+}
 
 const renameAlone =
   "with one argument, rename names the session it runs in, and this is not a lich session — name the session: lich rename <session> <label>"
 
-export const rename = (f: Values) =>
-  Effect.flatMap(sessionAnd(f.args("words"), renameAlone), ({ target, word }) =>
-    printed(f.flag("json"), call("spawn", Rename, { from: sender(), target, project: f.text("project"), label: word }), renderRenamed)
-  )
+export const rename = async (f: Values): Promise<Ending> => {
+  const w = sessionAnd(f.args("words"), renameAlone)
+  if (isEnding(w)) return w
+  const payload = { from: sender(), target: w.target, project: f.text("project"), label: w.word }
+  return ended(await callPlain("spawn.Rename", payload), f.flag("json"), renderRenamed)
+}

@@ -1,4 +1,4 @@
-/** What the hot commands end in (spec.ts `Ending`), made from a call's outcome. */
+/** What the plain commands end in (spec.ts `Ending`), made from a call's outcome. */
 import { exitCodeFor, exitCodes } from "../exitCodes.js"
 import type { Ending } from "../spec.js"
 import type { Called } from "../wire/call.js"
@@ -10,6 +10,3 @@ export const ended = <A>(c: Called<A>, asJson: boolean, render: (a: A) => string
     : { _tag: "fail", message: c.message, code: exitCodeFor(c.tag) }
 
 export const usageEnding = (message: string): Ending => ({ _tag: "fail", message, code: exitCodes.Usage })
-
-/** `--host` goes to the command's Effect twin (hostRelay.ts says why). */
-export const onHost = (name: "hostSessions" | "hostSend" | "hostWait"): Ending => ({ _tag: "effect", handler: name })

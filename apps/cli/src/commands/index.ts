@@ -5,11 +5,12 @@
  * declared here once. Rows are in the order `lich help` lists them.
  *
  * Handlers come in two kinds (cold start: docs/ceilings.md). A `plain` row's handler is a thunk that
- * require()s its module and runs without Effect: the commands agents run on every task. An
- * `effect` row names its handler in the second bundle (effectCommands.ts), which returns an Effect
- * that main.ts runs; that bundle is loaded only for such a command. To add a command, add a row
- * here (or in rows.ts) and its handler (for an `effect` row: its name in spec.ts
- * `EffectHandlerName` and effectCommands.ts).
+ * require()s its module and runs without Effect: every command that calls the backend, each
+ * procedure it calls named in wire/procedures.ts (its reply is read with shapes derived from the
+ * contract). An `effect` row names its handler in the second bundle (effectCommands.ts), which
+ * returns an Effect that main.ts runs; that bundle is loaded only for such a command (mcp, doctor,
+ * rage, plugin). To add a command, add a row here (or in rows.ts) and its handler (for an `effect`
+ * row: its name in spec.ts `EffectHandlerName` and effectCommands.ts).
  */
 import { type CommandSpec, plain } from "../spec.js"
 import { bool, host, json, one, project, waitTimeout } from "./flags.js"

@@ -23,13 +23,16 @@ import {
 import { resolveBinary } from "@lich/providers"
 import { configDir } from "@lich/singleton"
 import { Data, Effect } from "effect"
+import { json as printJson, stdout } from "../output.js"
 import { renderPluginAction, renderPlugins } from "../render/plugin.js"
 import type { Values } from "../spec.js"
 import { Usage } from "../usage.js"
-import { print } from "./shared.js"
 
 /** An install refused or failed: exit 1, one line. */
 class PluginRefused extends Data.TaggedError("Refused")<{ readonly message: string }> {}
+
+/** Prints `value` as JSON or as the prose `render` makes of it. */
+const print = <A>(asJson: boolean, value: A, render: (a: A) => string) => (asJson ? printJson(value) : stdout(render(value)))
 
 const ACTIONS: ReadonlyArray<PluginAction> = ["install", "update", "remove"]
 

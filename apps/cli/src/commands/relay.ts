@@ -1,14 +1,17 @@
 /**
  * send, wait and reply: handing a task over, holding the line for its answer, answering one. Hot
- * commands — agents run them on every task — so they run without Effect (spec.ts `plain`).
+ * commands — agents run them on every task — so they run without Effect (spec.ts `plain`). With
+ * `--host <name>` (lich's own, beyond the contract; docs/hosts.md) send and wait call the hosts
+ * group's procedure for that host instead: the errand is still this lich's own, so it prints and
+ * exits as a local one.
  */
-import type { Ticket } from "@lich/contract"
+import type { PayloadOf, Ticket } from "@lich/contract"
 import { exitCodeFor, exitCodes } from "../exitCodes.js"
 import { renderCollected, renderReplied, renderResult, resultJson } from "../render/relay.js"
 import type { Ending, Values } from "../spec.js"
 import { callPlain } from "../wire/call.js"
 import { waitBudgetMs } from "./budgets.js"
-import { ended, onHost, usageEnding } from "./ending.js"
+import { ended, usageEnding } from "./ending.js"
 import { sender } from "./sender.js"
 
 /**
@@ -41,8 +44,11 @@ const outcome = (r: Result, asJson: boolean): Ending => ({
 const relayed = (c: Awaited<ReturnType<typeof callPlain<"relay.Send">>>, asJson: boolean): Ending =>
   c.ok ? outcome(c.value, asJson) : ended(c, asJson, () => "")
 
+/** A send to a session here, or with a host to one on that host's lich (open --prompt hands over the same way). */
+export const sendTo = (host: string, p: PayloadOf<"relay.Send">) =>
+  host === "" ? callPlain("relay.Send", p, waitBudgetMs(p.timeout)) : callPlain("hosts.Send", { host, ...p }, waitBudgetMs(p.timeout))
+
 export const send = async (v: Values): Promise<Ending> => {
-  if (v.text("host") !== "") return onHost("hostSend")
   const timeout = v.int("timeout")
   const payload = {
     from: sender(),
@@ -52,7 +58,7 @@ export const send = async (v: Values): Promise<Ending> => {
     timeout,
     private: v.flag("private")
   }
-  return relayed(await callPlain("relay.Send", payload, waitBudgetMs(timeout)), v.flag("json"))
+  return relayed(await sendTo(v.text("host"), payload), v.flag("json"))
 }
 
 const collect = async (v: Values): Promise<Ending> => {
@@ -76,10 +82,14 @@ const collect = async (v: Values): Promise<Ending> => {
 export const wait = async (v: Values): Promise<Ending> => {
   if (!v.has("ticket")) return collect(v)
   if (v.flag("noWait")) return usageEnding("--no-wait collects everything ready and takes no ticket — drop one of them")
-  if (v.text("host") !== "") return onHost("hostWait")
-  const timeout = v.int("timeout")
+  const [host, timeout] = [v.text("host"), v.int("timeout")]
   const payload = { from: sender(), ticket: v.arg("ticket") as Ticket, timeout }
-  return relayed(await callPlain("relay.Wait", payload, waitBudgetMs(timeout)), v.flag("json"))
+  // `wait <ticket> --host`: the ticket is this lich's own; its errand runs on the host.
+  const c =
+    host === ""
+      ? await callPlain("relay.Wait", payload, waitBudgetMs(timeout))
+      : await callPlain("hosts.Wait", { host, ...payload }, waitBudgetMs(timeout))
+  return relayed(c, v.flag("json"))
 }
 
 export const reply = async (v: Values): Promise<Ending> => {

@@ -2,7 +2,7 @@
  * The command table's rows after the relay's (index.ts holds the table and says how a row works):
  * driving a session, opening and closing them, the sidebar, and lich itself. Plain data.
  */
-import { type CommandSpec, effect } from "../spec.js"
+import { type CommandSpec, plain } from "../spec.js"
 import { bool, host, json, one, project, session, sessionAnd, text } from "./flags.js"
 import { lichRows } from "./rowsLich.js"
 
@@ -26,7 +26,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
         about: "the prompt, model, effort level, or slash command and its arguments"
       }
     ],
-    run: effect("control")
+    run: plain(() => (require("./control.js") as typeof import("./control.js")).control)
   },
   {
     name: "ask",
@@ -34,7 +34,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Ask a running Claude Code session a side question; it answers from its conversation, which the question never enters.",
     flags: [project, json],
     args: [claudeSession, { key: "question", usage: "<question>...", min: 1, max: Infinity }],
-    run: effect("ask")
+    run: plain(() => (require("./control.js") as typeof import("./control.js")).ask)
   },
   {
     name: "insert",
@@ -47,7 +47,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
       json
     ],
     args: [{ key: "text", usage: "[<text> | -]", min: 0, max: 1, about: "the text; left out or -, it is read from stdin" }],
-    run: effect("insert")
+    run: plain(() => (require("./insert.js") as typeof import("./insert.js")).insert)
   },
   {
     name: "focus",
@@ -55,7 +55,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Bring the lich window to the front with a session's card open.",
     flags: [project, json],
     args: [session],
-    run: effect("focus")
+    run: plain(() => (require("./insert.js") as typeof import("./insert.js")).focus)
   },
   {
     name: "open",
@@ -77,7 +77,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
       json
     ],
     args: [],
-    run: effect("open")
+    run: plain(() => (require("./open.js") as typeof import("./open.js")).open)
   },
   {
     name: "close",
@@ -94,7 +94,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
       json
     ],
     args: [session],
-    run: effect("close")
+    run: plain(() => (require("./close.js") as typeof import("./close.js")).close)
   },
   {
     name: "rename",
@@ -102,7 +102,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Rename a session: the name on its card, which is also the name it is addressed by.",
     flags: [project, json],
     args: [sessionAnd("label")],
-    run: effect("rename")
+    run: plain(() => (require("./close.js") as typeof import("./close.js")).rename)
   },
   {
     name: "worktrees",
@@ -110,7 +110,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "List a project's git worktrees: whether each holds uncommitted work, and which sessions are open in it.",
     flags: [project, json],
     args: [],
-    run: effect("worktrees")
+    run: plain(() => (require("./workspace.js") as typeof import("./workspace.js")).worktrees)
   },
   {
     name: "folders",
@@ -118,7 +118,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "List a project's sidebar folders and the sessions filed under each.",
     flags: [project, json],
     args: [],
-    run: effect("folders")
+    run: plain(() => (require("./workspace.js") as typeof import("./workspace.js")).folders)
   },
   {
     name: "file",
@@ -126,7 +126,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Move a session into a sidebar folder; '' takes it out of the one it is in.",
     flags: [project, json],
     args: [sessionAnd("folder")],
-    run: effect("file")
+    run: plain(() => (require("./workspace.js") as typeof import("./workspace.js")).file)
   },
   {
     name: "rename-folder",
@@ -134,7 +134,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Rename a folder across every session filed under it (onto a taken name merges the two).",
     flags: [project, json],
     args: [folder, { key: "to", usage: "<new-name>", min: 1, max: 1, about: "'' takes the folder apart" }],
-    run: effect("renameFolder")
+    run: plain(() => (require("./workspace.js") as typeof import("./workspace.js")).renameFolder)
   },
   {
     name: "color-folder",
@@ -142,7 +142,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
     about: "Paint every session filed under a folder one color of the palette.",
     flags: [project, json],
     args: [folder, one("color", "red, orange, amber, green, teal, blue, violet or pink; '' hands the cards back to the theme")],
-    run: effect("colorFolder")
+    run: plain(() => (require("./workspace.js") as typeof import("./workspace.js")).colorFolder)
   },
   {
     name: "theme",
@@ -157,7 +157,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
         about: "List the installed themes, system first, with each one's scheme and the one in use marked.",
         flags: [json],
         args: [],
-        run: effect("themeList")
+        run: plain(() => (require("./theme.js") as typeof import("./theme.js")).list)
       },
       {
         name: "switch",
@@ -165,7 +165,7 @@ export const rows: ReadonlyArray<CommandSpec> = [
         about: "Make a theme the one in use; every open window repaints at once.",
         flags: [json],
         args: [one("theme", "a theme's id, or system")],
-        run: effect("themeSwitch")
+        run: plain(() => (require("./theme.js") as typeof import("./theme.js")).switchTheme)
       }
     ]
   },

@@ -1,5 +1,5 @@
 /** The command table's rows about lich itself and this machine (index.ts holds the table). Plain data. */
-import { type CommandSpec, effect } from "../spec.js"
+import { type CommandSpec, effect, plain } from "../spec.js"
 import { bool, json, text } from "./flags.js"
 
 export const lichRows: ReadonlyArray<CommandSpec> = [
@@ -9,7 +9,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     about: "Open the native window (experimental) on the running lich, starting one in the background if none runs.",
     flags: [],
     args: [],
-    run: effect("native")
+    run: plain(() => (require("./native.js") as typeof import("./native.js")).native)
   },
   {
     name: "mcp",
@@ -35,7 +35,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
       bool("csv", "per-project rows as CSV, no total")
     ],
     args: [],
-    run: effect("cost")
+    run: plain(() => (require("./cost.js") as typeof import("./cost.js")).cost)
   },
   {
     name: "errands",
@@ -49,7 +49,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
       bool("json", "one JSON object per line, per errand")
     ],
     args: [],
-    run: effect("errands"),
+    run: plain(() => (require("./errands.js") as typeof import("./errands.js")).errands),
     own: true
   },
   {
@@ -79,7 +79,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
       text("lich", "the lich command on the host, when it is not `lich` on that host's PATH")
     ],
     args: [{ key: "words", usage: "[add|remove|connect|hello ...]", min: 0, max: Infinity }],
-    run: effect("hosts"),
+    run: plain(() => (require("./hosts.js") as typeof import("./hosts.js")).hosts),
     own: true
   },
   {
@@ -97,7 +97,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     about: "Print this build's version, and the version of the lich it would talk to.",
     flags: [json],
     args: [],
-    run: effect("version")
+    run: plain(() => (require("./version.js") as typeof import("./version.js")).version)
   },
   {
     name: "quit",
@@ -105,6 +105,6 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     about: "End the running lich: every session's process ends with it.",
     flags: [],
     args: [],
-    run: effect("quit")
+    run: plain(() => (require("./version.js") as typeof import("./version.js")).quit)
   }
 ]

@@ -2,11 +2,15 @@
 import { renderSessions, renderWhoami } from "../render/sessions.js"
 import type { Ending, Values } from "../spec.js"
 import { callPlain } from "../wire/call.js"
-import { ended, onHost, usageEnding } from "./ending.js"
+import { ended, usageEnding } from "./ending.js"
 import { sender } from "./sender.js"
 
-export const sessions = async (v: Values): Promise<Ending> =>
-  v.text("host") !== "" ? onHost("hostSessions") : ended(await callPlain("relay.Peers", { from: sender() }), v.flag("json"), renderSessions)
+/** With `--host`, the sessions on that host's lich (docs/hosts.md). */
+export const sessions = async (v: Values): Promise<Ending> => {
+  const host = v.text("host")
+  const c = host === "" ? await callPlain("relay.Peers", { from: sender() }) : await callPlain("hosts.Peers", { host, from: sender() })
+  return ended(c, v.flag("json"), renderSessions)
+}
 
 export const whoami = async (v: Values): Promise<Ending> => {
   const from = sender()

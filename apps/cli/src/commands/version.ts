@@ -1,11 +1,13 @@
+/**
+ * version and quit: what this build is and what runs, and ending it. Plain commands (spec.ts
+ * `plain`): no Effect, so bin.ts also reads `cliVersion` from here for `lich help`.
+ */
 import * as net from "node:net"
-import { Info, Quit } from "@lich/contract"
 import { coordinates } from "@lich/singleton"
-import { Effect, Option } from "effect"
-import { NO_LICH, Unreachable } from "../client.js"
-import { call } from "../layers.js"
-import { json as printJson, stdout } from "../output.js"
-import type { Values } from "../spec.js"
+import { exitCodes } from "../exitCodes.js"
+import { NO_LICH } from "../reach.js"
+import type { Ending, Values } from "../spec.js"
+import { callPlain } from "../wire/call.js"
 
 declare const __LICH_VERSION__: string
 export const cliVersion = (): string => (typeof __LICH_VERSION__ === "string" ? __LICH_VERSION__ : "0.0.0-dev")
@@ -13,18 +15,16 @@ export const cliVersion = (): string => (typeof __LICH_VERSION__ === "string" ? 
 /** 2 s: a lich that has not answered by then is left out — no server is a normal state here. */
 const SERVER_VERSION_TIMEOUT_MS = 2_000
 
-export const version = (v: Values) =>
-  Effect.gen(function* () {
-    const json = v.flag("json")
-    const server = yield* call("system", Info, {}, SERVER_VERSION_TIMEOUT_MS).pipe(
-      Effect.map((i) => i.version),
-      Effect.option
-    )
-    if (json) {
-      return yield* printJson(Option.isSome(server) ? { cli: cliVersion(), server: server.value } : { cli: cliVersion() })
-    }
-    yield* stdout(Option.isSome(server) ? `lich ${cliVersion()}\nserver ${server.value}` : `lich ${cliVersion()}`)
-  })
+export const version = async (v: Values): Promise<Ending> => {
+  const info = await callPlain("system.Info", {}, SERVER_VERSION_TIMEOUT_MS)
+  const server = info.ok ? info.value.version : undefined
+  const text = v.flag("json")
+    ? JSON.stringify(server !== undefined ? { cli: cliVersion(), server } : { cli: cliVersion() })
+    : server !== undefined
+      ? `lich ${cliVersion()}\nserver ${server}`
+      : `lich ${cliVersion()}`
+  return { _tag: "out", text, code: exitCodes.answered }
+}
 
 /** 15 s: how long quit waits for the port to be free before it calls the quit a failure. */
 const QUIT_WAIT_MS = 15_000
@@ -32,27 +32,29 @@ const QUIT_WAIT_MS = 15_000
 const PORT_LOOK_MS = 50
 
 const portAnswers = (port: number) =>
-  Effect.async<boolean>((resume) => {
+  new Promise<boolean>((resolve) => {
     const s = net.connect({ host: "127.0.0.1", port })
     s.once("connect", () => {
       s.destroy()
-      resume(Effect.succeed(true))
+      resolve(true)
     })
-    s.once("error", () => resume(Effect.succeed(false)))
+    s.once("error", () => resolve(false))
   })
 
-export const quit = () =>
-  Effect.gen(function* () {
-    const c = coordinates(process.env)
-    if (!c) return yield* new Unreachable({ message: NO_LICH })
-    // A lich that exits before its reply leaves still counts as quit.
-    yield* call("system", Quit, {}).pipe(Effect.catchTag("Unreachable", (e) => (e.message === NO_LICH ? Effect.fail(e) : Effect.void)))
-    const deadline = Date.now() + QUIT_WAIT_MS
-    while (yield* portAnswers(c.port)) {
-      if (Date.now() > deadline) {
-        return yield* new Unreachable({ message: `lich is still listening on port ${c.port} after 15 s` })
-      }
-      yield* Effect.sleep(PORT_LOOK_MS)
-    }
-    yield* stdout("lich has quit.")
-  })
+const unreachable = (message: string): Ending => ({ _tag: "fail", message, code: exitCodes.Unreachable })
+
+export const quit = async (): Promise<Ending> => {
+  const c = coordinates(process.env)
+  if (!c) return unreachable(NO_LICH)
+  // A lich that exits before its reply leaves still counts as quit; a typed refusal does not.
+  const quitting = await callPlain("system.Quit", {})
+  if (!quitting.ok && (quitting.tag !== "Unreachable" || quitting.message === NO_LICH)) {
+    return { _tag: "fail", message: quitting.message, code: exitCodes[quitting.tag] }
+  }
+  const deadline = Date.now() + QUIT_WAIT_MS
+  while (await portAnswers(c.port)) {
+    if (Date.now() > deadline) return unreachable(`lich is still listening on port ${c.port} after 15 s`)
+    await new Promise((r) => setTimeout(r, PORT_LOOK_MS))
+  }
+  return { _tag: "out", text: "lich has quit.", code: exitCodes.answered }
+}

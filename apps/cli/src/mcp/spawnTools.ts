@@ -27,6 +27,7 @@ import {
   Worktrees
 } from "@lich/contract"
 import { Effect } from "effect"
+import { SPAWN_TIMEOUT_MS } from "../commands/budgets.js"
 import { call, type LichClient } from "../layers.js"
 import { renderClosed, renderOpened, renderRenamed, renderStartFailure } from "../render/spawn.js"
 import { renderFiled, renderFolderPainted, renderFolderRenamed } from "../render/workspace.js"
@@ -34,8 +35,6 @@ import { Refusal } from "./args.js"
 import { resultText, sendCall } from "./relayTools.js"
 import { type Failure, ok, sender, type Tool, type ToolText, tool } from "./Tool.js"
 
-/** 60 s: opening or closing may run git (fetch, worktree add or remove). */
-const SPAWN_TIMEOUT_MS = 60_000
 /** The fixed hand-off wait of `open --prompt`: a worker opened a moment ago hands back a ticket, and the caller carries on. */
 const HANDOFF_SECONDS = OPEN_PROMPT_WAIT_SECONDS
 

@@ -1,5 +1,8 @@
 /** Pure renderers for open, close and rename. The sentences are interface: agents act on them. */
-import type { Closed, Opened, Renamed } from "@lich/contract"
+import type { Closed, Opened as OpenedDecoded, Renamed } from "@lich/contract"
+
+/** As it crosses the wire (brands gone): the plain `open` reads it so, and a decoded one fits too. */
+type Opened = typeof OpenedDecoded.Encoded
 
 export const renderOpened = (o: Opened): string => {
   const s = o.session
