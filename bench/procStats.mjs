@@ -38,4 +38,3 @@ export const ptyHosts = (config) =>
       }
     })
     .map(Number)
-

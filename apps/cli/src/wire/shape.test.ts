@@ -1,15 +1,5 @@
 /** The plain commands' wire shapes against the contract's schemas: the same values in, the same out. */
-import {
-  Collected,
-  ErrandsPayload,
-  HostAddPayload,
-  Label,
-  LichError,
-  Peer,
-  RelayResult,
-  Replied,
-  ThemeInfo
-} from "@lich/contract"
+import { Collected, ErrandsPayload, HostAddPayload, Label, LichError, Peer, RelayResult, Replied, ThemeInfo } from "@lich/contract"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
