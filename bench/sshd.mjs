@@ -20,7 +20,7 @@ export const freePort = () =>
   })
 
 /** A lich's environment in a home of its own under `dir`, with `extra` on top. */
-const isolated = async (dir, extra) => {
+export const isolated = async (dir, extra) => {
   const env = { ...process.env }
   for (const k of Object.keys(env)) if (k.startsWith("LICH_")) delete env[k]
   Object.assign(env, {

@@ -4,13 +4,18 @@
  * this window's token — the far token never reaches the page) and its picture (hosts.State, loaded
  * again whenever its events socket opens, because events sent while nobody listened are gone).
  *
+ * The hosts connected at the last list are remembered (localStorage, names only), and their pictures
+ * asked for at once beside hosts.List rather than after it: a window with hosts paints them one
+ * round trip sooner (bench/hosts-window.mjs). A remembered host that is gone or down answers a
+ * refusal, which is dropped: the list that follows says what it is.
+ *
  * A link follows the host's state as the local lich reports it: made when it turns connected, ended
  * when it is anything else, so a dropped host's terminal socket does not knock on a refused door
  * every second while the backend's own reconnect (1 s → 30 s) works; its cards keep their last
  * picture meanwhile. Also the person's calls on a host: open, close, start, reconnect.
  */
 import type { PayloadOf } from "@lich/contract"
-import type { Call } from "../api/call.js"
+import type { Attempt, Call } from "../api/call.js"
 import { connectEvents, TerminalMux } from "../api/sockets.js"
 import type { LichEventWire } from "../api/wire.js"
 import type { AnyToast } from "../components/lich-toasts/view.js"
@@ -21,6 +26,7 @@ import { type HostCardRef, type HostsStore, isConnected } from "./HostsStore.js"
 /** What of the local line a host's link needs. */
 export interface LocalLine {
   readonly call: Call
+  readonly attempt: Attempt
   readonly token: string | undefined
   follow(listener: (e: LichEventWire) => void): () => void
   reloaded(listener: () => void): () => void
@@ -33,8 +39,21 @@ interface Link {
 
 const hostPath = (name: string, socket: "events" | "ws") => `/hosts/${encodeURIComponent(name)}/${socket}`
 
+const REMEMBERED_KEY = "lich.hosts"
+
+const remembered = (): ReadonlyArray<string> => {
+  try {
+    const names = JSON.parse(localStorage.getItem(REMEMBERED_KEY) ?? "[]") as unknown
+    return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : []
+  } catch {
+    return []
+  }
+}
+
 export class HostLinks {
   private readonly links = new Map<string, Link>()
+  /** hosts whose picture was asked for ahead of the list: their link does not ask again at once */
+  private readonly ahead = new Set<string>()
   /** each host's last terminals' socket, closed once its link is: a terminal shown then keeps its screen */
   private readonly muxes = new Map<string, TerminalMux>()
 
@@ -57,10 +76,18 @@ export class HostLinks {
   }
 
   async list() {
+    for (const name of remembered()) {
+      if (this.links.has(name) || this.ahead.has(name)) continue
+      this.ahead.add(name)
+      const n = this.store.beginLoad(name)
+      void this.line.attempt("hosts.State", { host: name }).then((r) => r.ok && this.store.loaded(name, n, r.value))
+    }
     const list = await this.line.call("hosts.List")
     if (!list) return
     this.store.listed(list)
+    localStorage.setItem(REMEMBERED_KEY, JSON.stringify(list.filter((h) => h.state === "connected").map((h) => h.name)))
     this.sync()
+    this.ahead.clear()
   }
 
   /** Each connected host has its link, and no other host has one. */
@@ -94,7 +121,7 @@ export class HostLinks {
     this.muxes.set(name, mux)
     this.store.linked(name)
     // At once, not only when the events socket opens: the cards paint a round trip sooner.
-    void this.load(name)
+    if (!this.ahead.has(name)) void this.load(name)
   }
 
   private unlink(name: string) {

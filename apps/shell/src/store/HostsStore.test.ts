@@ -36,14 +36,27 @@ describe("the hosts' store", () => {
     ])
   })
 
-  it("applies only the last of two overlapping loads of one host", () => {
+  it("paints the first of two overlapping loads to answer, and never lays an earlier one over a later", () => {
     const store = new HostsStore()
     store.listed([status("devbox", "connected")])
     const first = store.beginLoad("devbox")
     const second = store.beginLoad("devbox")
-    store.loaded("devbox", second, far(session("new")))
-    store.loaded("devbox", first, far(session("old")))
-    expect(store.state.hosts[0]!.model.cards.map((c) => c.id)).toEqual(["new"])
+    store.loaded("devbox", first, far(session("early")))
+    expect(store.state.hosts[0]!.model.cards.map((c) => c.id)).toEqual(["early"])
+    store.loaded("devbox", second, far(session("late")))
+    const third = store.beginLoad("devbox")
+    const fourth = store.beginLoad("devbox")
+    store.loaded("devbox", fourth, far(session("newest")))
+    store.loaded("devbox", third, far(session("stale")))
+    expect(store.state.hosts[0]!.model.cards.map((c) => c.id)).toEqual(["newest"])
+  })
+
+  it("keeps a picture that came back before the list named its host, for when it does", () => {
+    const store = new HostsStore()
+    store.loaded("devbox", store.beginLoad("devbox"), far(session("a")))
+    expect(store.state.hosts).toEqual([])
+    store.listed([status("devbox", "connected")])
+    expect(store.state.hosts.map((h) => [h.loaded, h.model.cards.map((c) => c.id)])).toEqual([[true, ["a"]]])
   })
 
   it("keeps a dropped host's cards, and gives its link a new generation when it comes back", () => {

@@ -54,6 +54,10 @@ const fresh = (status: HostStatusWire): HostView => ({ status, model: emptyModel
 
 export class HostsStore extends Store<HostsState> {
   private readonly loads = new Map<string, number>()
+  /** the latest load laid down, per host */
+  private readonly applied = new Map<string, number>()
+  /** pictures that came back before hosts.List named their host */
+  private readonly early = new Map<string, WindowStateWire>()
 
   constructor() {
     super({ hosts: [], shown: undefined, menu: "" })
@@ -65,10 +69,13 @@ export class HostsStore extends Store<HostsState> {
 
   /** hosts.List answered: the hosts in its order, each keeping the picture it had. */
   listed(list: ReadonlyArray<HostStatusWire>) {
-    const hosts = list.map((status) => {
+    const hosts = list.map((status): HostView => {
       const had = this.state.hosts.find((h) => h.status.name === status.name)
-      return had ? { ...had, status } : fresh(status)
+      if (had) return { ...had, status }
+      const early = this.early.get(status.name)
+      return early ? { ...fresh(status), model: fromState(early), loaded: true } : fresh(status)
     })
+    this.early.clear()
     const shown = this.state.shown && hosts.some((h) => h.status.name === this.state.shown?.host) ? this.state.shown : undefined
     this.set({ hosts, shown })
   }
@@ -85,7 +92,12 @@ export class HostsStore extends Store<HostsState> {
     this.patch(name, (h) => ({ ...h, link: h.link + 1 }))
   }
 
-  /** A load of a host's picture begins; loads overlap (at once, and when its events socket opens), and only the last counts. */
+  /**
+   * A load of a host's picture begins. Loads overlap — one at once, one when its events socket opens
+   * — and each answer is laid down unless a later one already was: the first to come back paints the
+   * cards (through the forward, the later may take a far round trip longer), and the one asked after
+   * the socket opened, which no event can have been missed before, has the last word.
+   */
   beginLoad(name: string): number {
     const n = (this.loads.get(name) ?? 0) + 1
     this.loads.set(name, n)
@@ -93,7 +105,11 @@ export class HostsStore extends Store<HostsState> {
   }
 
   loaded(name: string, n: number, s: WindowStateWire) {
-    if (this.loads.get(name) === n) this.patch(name, (h) => ({ ...h, model: fromState(s, h.model), loaded: true }))
+    if (n <= (this.applied.get(name) ?? 0)) return
+    this.applied.set(name, n)
+    // A picture asked for before the list named its host (HostLinks asks at once for the hosts it remembers): kept for it.
+    if (!this.state.hosts.some((h) => h.status.name === name)) return void this.early.set(name, s)
+    this.patch(name, (h) => ({ ...h, model: fromState(s, h.model), loaded: true }))
   }
 
   /** One frame of a host's events: its picture follows it; what needs the person comes back as a toast, its host named. */

@@ -3,6 +3,7 @@
  * selection left as it was, to come back to), closed on the host, or started there; a header's
  * Reconnect or Start connects; the + menu opens a session or the worktree dialog on the host.
  */
+import type { HotAction } from "../../logic/hotkeys.js"
 import { hostCard } from "../../store/HostsStore.js"
 import type { Parts } from "../../store/parts.js"
 import type { HostAsk } from "../lich-host-section/lich-host-section.js"
@@ -32,4 +33,17 @@ export const answerHost = ({ store, hosts, hostLinks }: Parts, a: HostAsk) => {
       if (a.action.kind === "close") void hostLinks.close(a.host, found.card)
     }
   }
+}
+
+/**
+ * A hotkey while a host's card is shown: close closes that card (on the host); rename and the dock
+ * are not offered there; moving between sessions or projects goes back to the local cards; the rest
+ * act as they do over a local card.
+ */
+export const hostHotkey = (parts: Parts, a: HotAction) => {
+  const shown = hostCard(parts.hosts.state, parts.hosts.state.shown)
+  if (a === "close" && shown && !parts.store.state.overlay) return void parts.hostLinks.close(shown.host.status.name, shown.card)
+  if (a === "close" || a === "rename" || a === "dock") return
+  if (a === "next-session" || a === "prev-session" || a === "next-project" || a === "prev-project") parts.hosts.unshow()
+  parts.actions.hotkey(a)
 }

@@ -25,6 +25,7 @@ import { StoreController } from "../../store/StoreController.js"
 import { saveSelection } from "../../store/selection-storage.js"
 import { TimelineStore } from "../../store/TimelineStore.js"
 import { renderApp } from "./app-view.js"
+import { hostHotkey } from "./host-asks.js"
 import { hotkeyListener, isMac } from "./keys.js"
 import { styles } from "./lich-app.styles.js"
 import { darkQuery, ThemePainter } from "./theme-painter.js"
@@ -94,7 +95,7 @@ export class LichApp extends LitElement {
   }
 
   private readonly onKey = hotkeyListener(
-    (a) => this.actions.hotkey(a),
+    (a) => (this.hosts.state.shown ? hostHotkey(this.parts, a) : this.actions.hotkey(a)),
     () => {
       // Escape closes the dialog on top wherever the keyboard is (a field that lost focus included).
       if (this.store.state.cardMenu !== "") {
