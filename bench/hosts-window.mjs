@@ -23,7 +23,17 @@ const openShells = async (b, dir, n) => {
   fs.mkdirSync(dir, { recursive: true })
   const rpc = rpcOf(b)
   const one = () =>
-    rpc("spawn.Open", { from: "", project: dir, kind: "shell", worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" })
+    rpc("spawn.Open", {
+      from: "",
+      project: dir,
+      kind: "shell",
+      worktree: "",
+      base: "",
+      model: "",
+      effort: "",
+      ultracode: false,
+      folder: ""
+    })
   // Ten at a time: every open starts a PTY, and 150 at once would only queue on two cores.
   for (let i = 0; i < n; i += 10) await Promise.all(Array.from({ length: Math.min(10, n - i) }, one))
 }
@@ -77,7 +87,8 @@ const paint = async (b) => {
       .filter((r) => /app\.js|State|List|Themes/.test(r.name))
       .map((r) => `${r.name.replace(/^.*\//, "").replace(/\?.*/, "")} ${r.startTime.toFixed(0)}→${r.responseEnd.toFixed(0)}`)
   ])
-  if (cdp) fs.writeFileSync(path.join(PROFILE, `hosts-window-${profiled++}.cpuprofile`), JSON.stringify((await cdp.send("Profiler.stop")).profile))
+  if (cdp)
+    fs.writeFileSync(path.join(PROFILE, `hosts-window-${profiled++}.cpuprofile`), JSON.stringify((await cdp.send("Profiler.stop")).profile))
   if (process.env.BENCH_DETAIL) console.log(b === baseline ? "local" : "hosts", at.toFixed(0), marks.join(" | "))
   await page.close()
   return at
@@ -105,4 +116,6 @@ console.log(`window first paint, ${HOSTS} hosts × ${PER_HOST} sessions against 
 console.log(`  hosts: median ${mh.toFixed(1)} ms, max ${Math.max(...hosts).toFixed(1)} ms (goal < 500 ms: ${mh < 500 ? "met" : "missed"})`)
 console.log(`  local (baseline): median ${ml.toFixed(1)} ms, max ${Math.max(...here).toFixed(1)} ms`)
 console.log(`  ratio hosts/local: ${(mh / ml).toFixed(2)}×`)
-console.log(`  load average ${load0.map((x) => x.toFixed(2)).join(" ")} before, ${load1.map((x) => x.toFixed(2)).join(" ")} after; CPU ${cpu}`)
+console.log(
+  `  load average ${load0.map((x) => x.toFixed(2)).join(" ")} before, ${load1.map((x) => x.toFixed(2)).join(" ")} after; CPU ${cpu}`
+)
