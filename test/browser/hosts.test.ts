@@ -8,7 +8,7 @@
  * from hosts.Branches), and a card's × closes it there (hosts.Close).
  */
 import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { post } from "../harness.js"
 import { forwardPid, type TwoMachines, twoMachines } from "../sshHarness.js"
 import { makeRepo } from "../workspaceHarness.js"
@@ -24,6 +24,13 @@ beforeAll(async () => {
   // A local project beside the host's, so the host's section sits under local cards as it does in use.
   expect((await m.local.lich(["open", "--project", m.local.project("here"), "--kind", "shell"])).code).toBe(0)
   page = await openWindow(browser, m.local, { width: 1400, height: 900 })
+})
+
+// A failure leaves the page as it was then, and the local lich's word on the host, for a person to read.
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== "fail" || !page) return
+  await shot(page, `hosts-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, "-")}`)
+  console.error("lich hosts --json:", (await m.local.lich(["hosts", "--json"])).stdout)
 })
 
 afterAll(async () => {
@@ -42,10 +49,16 @@ describe("a host in the window", () => {
     await page.locator("lich-hosts-settings input[name=destination]").fill("devbox")
     await page.locator("lich-hosts-settings button[type=submit]").click()
     await page.locator("lich-hosts-settings .host[data-host=devbox]").waitFor()
+    // hosts.Add answers once the first attempt is over: connected, or why not (which this says if it fails).
+    const listed = JSON.parse((await m.local.lich(["hosts", "--json"])).stdout) as Array<{ name: string; state: string; message: string }>
+    expect(listed.map(({ name, state, message }) => ({ name, state, message }))).toEqual([
+      { name: "devbox", state: "connected", message: "" }
+    ])
     await page.keyboard.press("Escape")
     await header("connected").waitFor()
     expect(await header("connected").locator("[data-badge]").textContent()).toMatch(/^lich \d+\.\d+\.\d+/)
-  })
+    // A first connect runs ssh three times, the far lich's CLI cold in one of them: the other hosts suites' hook budget.
+  }, 60_000)
 
   it("lists the host's sessions under its header, each card saying its host", async () => {
     const opened = await m.remote.lich(["open", "--project", m.remote.project("far"), "--kind", "shell", "--json"])
