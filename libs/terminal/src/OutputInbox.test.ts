@@ -4,7 +4,7 @@
  * burst's reads go together, and the exit comes after the last batch.
  */
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { outputInbox } from "./OutputInbox.js"
+import { IDLE_RELEASE_MS, outputInbox } from "./OutputInbox.js"
 import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
 
 /** A PTY that lends each read the way the PTY host's connection does: one buffer, reused at once. */
@@ -111,6 +111,30 @@ describe("the output inbox", () => {
     pty.lend("next")
     await Promise.resolve()
     expect(seen[2]).toBe("next")
+    expect(inbox.retained()).toBeLessThanOrEqual(2 * 4096)
+  })
+
+  it("keeps a burst's grown stores through a small batch inside the burst", async () => {
+    fakeClock()
+    const { pty, inbox, seen } = watched()
+    pty.lend("y".repeat(200_000))
+    await Promise.resolve()
+    // A late timer's small batch mid-flood (a frame's tail): not the quiet that lets stores go,
+    // or the next megabyte grows them from 4 KiB again.
+    pty.lend("tail")
+    vi.advanceTimersByTime(8)
+    expect(seen.map((s) => s.length)).toEqual([200_000, 4])
+    expect(inbox.retained()).toBeGreaterThanOrEqual(200_000)
+  })
+
+  it("lets a burst's grown stores go once it has been quiet a while, though nothing more is printed", async () => {
+    fakeClock()
+    const { pty, inbox } = watched()
+    pty.lend("y".repeat(200_000))
+    await Promise.resolve()
+    vi.advanceTimersByTime(IDLE_RELEASE_MS / 2)
+    expect(inbox.retained()).toBeGreaterThanOrEqual(200_000)
+    vi.advanceTimersByTime(IDLE_RELEASE_MS)
     expect(inbox.retained()).toBeLessThanOrEqual(2 * 4096)
   })
 

@@ -13,16 +13,21 @@
  * comes every ~8 ms, and waking an Effect fiber, sleeping it and running the batch through the
  * runtime cost as much CPU as the bytes themselves (docs/ceilings.md, Throughput, fifth pass).
  *
- * Nothing is dropped: a store grows (doubling) to hold what arrives while a batch is out.
+ * Nothing is dropped: a store grows (doubling) to hold what arrives while a batch is out. A grown
+ * store is kept for as long as the burst lasts and let go once the session is quiet: letting it go
+ * at any small batch, or whenever it passed 2 MiB, made a flood on a loaded machine (where the
+ * batch timer fires late and batches run to megabytes) grow its stores from 4 KiB again and again —
+ * ~11 MiB of fresh memory per 64 MiB, and the inbox's copy cost five times the ring's for the same
+ * bytes (docs/ceilings.md, Throughput, sixth pass).
  */
 import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
 
 /** 4 KiB: a shell's prompt fits; an idle session costs two of these. */
 const FIRST_STORE_BYTES = 4 * 1024
-/** 2 MiB: a store that grew past this in a burst is let go afterwards rather than kept for good. */
-const KEPT_STORE_BYTES = 2 * 1024 * 1024
-/** 4 KiB, one PTY read: a take this small means no burst is on, so a burst's stores can go. */
+/** 4 KiB, one PTY read: a take this small after a quiet spell means no burst is on: its stores can go. */
 const QUIET_TAKE_BYTES = 4 * 1024
+/** 1 s without a batch: the burst is over even if nothing more is printed, and grown stores go. */
+export const IDLE_RELEASE_MS = 1000
 
 const NO_BYTES = new Uint8Array(0)
 
@@ -40,7 +45,8 @@ class Store {
     if (need > this.bytes.length) {
       let size = Math.max(FIRST_STORE_BYTES, this.bytes.length)
       while (size < need) size *= 2
-      const grown = new Uint8Array(size)
+      // Not zeroed: only the bytes appended are ever read.
+      const grown = Buffer.allocUnsafeSlow(size)
       grown.set(this.bytes.subarray(0, this.used), 0)
       this.bytes = grown
     }
@@ -48,10 +54,9 @@ class Store {
     this.used = need
   }
 
-  /** Starts over; a store a burst made huge goes back to nothing. */
+  /** Starts over, keeping its size for the rest of the burst. */
   reset(): void {
     this.used = 0
-    if (this.bytes.length > KEPT_STORE_BYTES) this.bytes = NO_BYTES
   }
 
   get grown(): boolean {
@@ -69,6 +74,7 @@ class Store {
 class Stores {
   private filling = new Store()
   private taken = new Store()
+  private idle: ReturnType<typeof setTimeout> | undefined
 
   append(chunk: Uint8Array): void {
     this.filling.append(chunk)
@@ -82,20 +88,40 @@ class Stores {
     return this.filling.bytes.length + this.taken.bytes.length
   }
 
+  get grown(): boolean {
+    return this.filling.grown || this.taken.grown
+  }
+
+  /**
+   * Lets grown stores go once no batch has come for IDLE_RELEASE_MS, though nothing more is
+   * printed: one timer at a time (one a second during a burst), never keeping the process alive.
+   */
+  releaseWhenIdle(lastBatchAt: () => number): void {
+    if (this.idle !== undefined || !this.grown) return
+    this.idle = setTimeout(() => {
+      this.idle = undefined
+      if (this.pending || performance.now() - lastBatchAt() < IDLE_RELEASE_MS) return this.releaseWhenIdle(lastBatchAt)
+      // Nothing is pending and no take is out (takes are lent only during their call).
+      this.filling.release()
+      this.taken.release()
+    }, IDLE_RELEASE_MS)
+    this.idle.unref?.()
+  }
+
   /** Everything since the last take, as one view, valid until the next take. */
-  take(): Uint8Array {
+  take(quiet: boolean): Uint8Array {
     // The other store held the previous take, whose call has returned.
     const full = this.filling
     this.filling = this.taken
     this.filling.reset()
     this.taken = full
-    // A small take after a burst: copy it out and let both stores go, so a session that once
+    // A small take after a quiet spell: copy it out and let both stores go, so a session that once
     // printed a flood and now sits at its prompt holds kilobytes, not the flood's batches.
-    if (full.used <= QUIET_TAKE_BYTES && (full.grown || this.filling.grown)) {
-      const quiet = full.bytes.slice(0, full.used) // a Uint8Array's slice: a copy
+    if (quiet && full.used <= QUIET_TAKE_BYTES && (full.grown || this.filling.grown)) {
+      const small = new Uint8Array(full.bytes.subarray(0, full.used)) // a copy, not a view
       full.release()
       if (this.filling.grown) this.filling.release()
-      return quiet
+      return small
     }
     return full.bytes.subarray(0, full.used)
   }
@@ -123,12 +149,16 @@ export const outputInbox = (proc: PtyProcess, on: InboxHandlers): OutputInbox =>
   let queued = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let lastBatchAt = Number.NEGATIVE_INFINITY
+  const lastBatch = () => lastBatchAt
 
   const run = () => {
     queued = false
     timer = undefined
-    lastBatchAt = performance.now()
-    if (stores.pending) on.batch(stores.take())
+    const now = performance.now()
+    const quiet = now - lastBatchAt >= BURST_GAP_MS
+    lastBatchAt = now
+    if (stores.pending) on.batch(stores.take(quiet))
+    stores.releaseWhenIdle(lastBatch)
     // The adapter sends the exit last, so that batch was all there is.
     if (ended !== undefined && !told) {
       told = true
