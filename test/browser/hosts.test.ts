@@ -5,7 +5,7 @@
  * killing the ssh that holds the forward marks its cards disconnected and its terminal says so and
  * takes no keys, and the backend's own reconnect brings them back with the session's screen intact.
  * The + under a host's project opens a session and a worktree there (hosts.Open, the dialog's bases
- * from hosts.Branches), and a card's × closes it there (hosts.Close).
+ * from hosts.Branches), and a card's × closes it there (hosts.Close); removed from Settings, the host leaves the sidebar.
  */
 import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
@@ -142,5 +142,15 @@ describe("a host in the window", () => {
     const after = JSON.parse((await m.remote.lich(["sessions", "--json"])).stdout) as Array<{ label: string }>
     expect(after.length).toBe((JSON.parse(before) as Array<unknown>).length - 1)
     expect(after.map((s) => s.label)).not.toContain(label)
+  })
+
+  it("is removed from Settings › Hosts, and its section leaves the sidebar", async () => {
+    await page.locator("lich-tabs button[aria-label=settings]").click()
+    await page.locator("lich-settings nav button[data-section=Hosts]").click()
+    await page.locator("lich-hosts-settings button[aria-label='remove devbox']").click()
+    await page.locator("lich-hosts-settings .lead", { hasText: "No hosts yet." }).waitFor()
+    await page.keyboard.press("Escape")
+    await page.locator("lich-host-section").waitFor({ state: "detached" })
+    expect(JSON.parse((await m.local.lich(["hosts", "--json"])).stdout)).toEqual([])
   })
 })
