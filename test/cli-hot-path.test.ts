@@ -94,7 +94,7 @@ const refusedWith = async (args: ReadonlyArray<string>, line: RegExp, env = b.en
 }
 
 describe("the other commands", () => {
-  it("open, close, rename, focus, insert and control sessions without evaluating Effect", async () => {
+  it("open, close, rename, file, focus, insert, control and ask sessions, and rename and paint folders, without evaluating Effect", async () => {
     await refusedWith(["open", "--project", b.project("hot"), "--kind", "nosuch"], /^lich: [^\n]*nosuch[^\n]*\n$/)
     await refusedWith(["close", "nobody"], /^lich: [^\n]*"nobody"[^\n]*\n$/)
     await refusedWith(["focus", "nobody"], /^lich: [^\n]*"nobody"[^\n]*\n$/)
@@ -103,11 +103,15 @@ describe("the other commands", () => {
     const renamed = await probed(["rename", "--json", id, "hot-one"], b.env)
     expect(renamed).toMatchObject({ code: 0, stderr: "", effect: false })
     expect(JSON.parse(renamed.stdout)).toMatchObject({ label: "hot-one" })
+    await refusedWith(["ask", "nobody", "why?"], /^lich: [^\n]*"nobody"[^\n]*\n$/)
+    await refusedWith(["file", "nobody", "Login"], /^lich: [^\n]*"nobody"[^\n]*\n$/)
+    await refusedWith(["rename-folder", "--project", b.project("hot"), "Nowhere", "Else"], /^lich: [^\n]*Nowhere[^\n]*\n$/)
+    await refusedWith(["color-folder", "--project", b.project("hot"), "Nowhere", "teal"], /^lich: [^\n]*Nowhere[^\n]*\n$/)
     // The contract's own check on a label, refused here with its sentence before anything is sent.
     await refusedWith(["rename", id, "a\tb"], /^lich: a session's name cannot hold tabs, newlines or other control characters\n$/)
   })
 
-  it("list worktrees, folders, themes, cost, errands and hosts, and say the version, without evaluating Effect", async () => {
+  it("list worktrees, folders, themes, cost, errands and hosts, say the version, and reach hosts, without evaluating Effect", async () => {
     const json = async (args: ReadonlyArray<string>) => {
       const r = await probed(args, b.env)
       expect(r, args.join(" ")).toMatchObject({ code: 0, stderr: "", effect: false })
@@ -122,6 +126,11 @@ describe("the other commands", () => {
     expect(await json(["hosts", "--json"])).toEqual([])
     expect(await json(["version", "--json"])).toEqual({ cli: expect.any(String), server: expect.any(String) })
     await refusedWith(["hosts", "add", "-box", "me@box"], /^lich: a host's name is 1 to 64 letters[^\n]*\n$/)
+    // --host on the relay's commands: the hosts group's procedures, the host's name checked as the schema does.
+    await refusedWith(["sessions", "--host", "-box"], /^lich: a host's name is 1 to 64 letters[^\n]*\n$/)
+    await refusedWith(["send", "--host", "nohost", "docs", "hi"], /^lich: [^\n]*nohost[^\n]*\n$/)
+    await refusedWith(["wait", "--host", "nohost", "0123abcd"], /^lich: [^\n]*nohost[^\n]*\n$/)
+    await refusedWith(["native"], /^lich: the native window is not installed[^\n]*\n$/, { ...b.env, LICH_NATIVE: "" })
   })
 
   it("quit without evaluating Effect, and say so once the port is free", async () => {
