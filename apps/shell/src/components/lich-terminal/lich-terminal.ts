@@ -15,6 +15,23 @@ let fontsReady: Promise<unknown> | undefined
 const whenFontsReady = () =>
   (fontsReady ??= Promise.all(FONT_LOADS.map(([font, text]) => document.fonts.load(font, text))).catch(() => undefined))
 
+/** The element that has the keyboard, looked for through the shadow roots it sits in. */
+const deepActive = (): Element | null => {
+  let a = document.activeElement
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement
+  return a
+}
+
+/**
+ * A field outside this terminal has the keyboard. The terminal mounts once its code and fonts are in
+ * — after the window is up — and a dialog opened meanwhile (Settings at once, say) must keep what is
+ * being typed into it: taking the focus then sent the rest of a host's name to the shell behind.
+ */
+const typingElsewhere = (mine: Node): boolean => {
+  const a = deepActive()
+  return (a instanceof HTMLInputElement || a instanceof HTMLTextAreaElement || a instanceof HTMLSelectElement) && a.getRootNode() !== mine
+}
+
 export class LichTerminal extends LitElement {
   static override styles = styles
   static override properties = {
@@ -63,7 +80,7 @@ export class LichTerminal extends LitElement {
       return true
     })
     this.xterm.setInput(this.offline === "")
-    this.xterm.term?.focus()
+    if (!typingElsewhere(this.renderRoot)) this.xterm.term?.focus()
   }
 
   override firstUpdated() {
