@@ -153,6 +153,27 @@ describe("the PTY host", () => {
     expect(await second.conn.list()).toEqual([{ h: a.h, id: "a", pid: a.fake.pid }])
   })
 
+  it("carries a flood in gathered frames and a replay far over the backend's read buffer, whole and in order", async () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `line ${String(i).padStart(6, "0")} ${"x".repeat(60)}\n`)
+    const all = lines.join("")
+    const first = await connect("tok")
+    const { proc, h, fake } = await spawnOne(first.conn)
+    const live = bytesOf(proc)
+    // PTY-sized reads, gathered into frames of up to 128 KiB, each cut across the reused read buffer.
+    for (const l of lines) fake.emit(l)
+    await live.until(lines[lines.length - 1]!)
+    expect(live.text()).toBe(all)
+    const left = hostSawClose()
+    first.conn.socket.destroy()
+    await left
+    // The ring (2 MiB) goes to the next backend as one frame: eight times its read buffer.
+    const second = await connect("tok")
+    const replay = bytesOf(second.conn.attach(h, fake.pid))
+    await replay.until(lines[lines.length - 1]!)
+    expect(replay.text().length).toBeGreaterThan(1024 * 1024)
+    expect(all.endsWith(replay.text())).toBe(true)
+  })
+
   it("keeps an exit it sent until the backend says it has it, so one that died with it in flight loses nothing", async () => {
     // A backend that never gets to say `forget`: it reads the exit, and is gone.
     const raw = net.connect(socket)
