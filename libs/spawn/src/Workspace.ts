@@ -18,7 +18,7 @@ import {
   type StartPayload
 } from "@lich/contract"
 import { isProviderId } from "@lich/providers"
-import { type ProjectRow, Projects, Sessions } from "@lich/store"
+import { type ProjectRow, Projects, type SessionRow, Sessions } from "@lich/store"
 import { Terminals } from "@lich/terminal"
 import { Context, Effect, Layer, Option } from "effect"
 import { makeClose } from "./close.js"
@@ -54,18 +54,29 @@ export class Workspace extends Context.Tag("lich/spawn/Workspace")<Workspace, Wo
 
 const services = Effect.all({ projects: Projects, sessions: Sessions, terminals: Terminals })
 
-type WorkspaceDeps = Effect.Effect.Success<typeof services>
+type WorkspaceDeps = Effect.Effect.Success<typeof services> & { readonly built: ReturnType<typeof cardsFrom> }
+
+/** The cards of these rows; built again only when the store handed out new rows (it keeps them while unchanged). */
+const cardsFrom = () => {
+  let last: { open: ReadonlyArray<ProjectRow>; rows: ReadonlyArray<SessionRow>; cards: ReadonlyArray<Card> } | undefined
+  return (open: ReadonlyArray<ProjectRow>, rows: ReadonlyArray<SessionRow>): ReadonlyArray<Card> => {
+    if (last !== undefined && last.open === open && last.rows === rows) return last.cards
+    const byId = new Map<string, ProjectRow>(open.map((p) => [p.id, p]))
+    const cards = rows.flatMap((r) => {
+      const p = byId.get(r.projectId)
+      return p ? [cardOf(r, p)] : []
+    })
+    last = { open, rows, cards }
+    return cards
+  }
+}
 
 const cards = (d: WorkspaceDeps) =>
   storeFailure(
     Effect.gen(function* () {
       const open = yield* d.projects.listOpen()
-      const byId = new Map<string, ProjectRow>(open.map((p) => [p.id, p]))
       const rows = yield* d.sessions.listOpen()
-      return rows.flatMap((r) => {
-        const p = byId.get(r.projectId)
-        return p ? [cardOf(r, p)] : []
-      })
+      return d.built(open, rows)
     })
   )
 
@@ -94,7 +105,7 @@ const start = (d: WorkspaceDeps, startPty: Effect.Effect.Success<typeof makeStar
   })
 
 const make = Effect.gen(function* () {
-  const d: WorkspaceDeps = yield* services
+  const d: WorkspaceDeps = { ...(yield* services), built: cardsFrom() }
   const home = (yield* ServerConfig).home
   const own = {
     cards: () => cards(d),

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto"
 import * as NodePath from "node:path"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
+import { cachedRead } from "./generations.js"
 import { type RepoDeps, repoDeps } from "./repoDeps.js"
 import { StoreError } from "./StoreError.js"
 import type { StoreHealth } from "./StoreHealth.js"
@@ -135,12 +136,20 @@ const get = ({ sql, storeErrors }: RepoDeps) =>
     return Option.map(Arr.head(rows), fromRecord)
   }, storeErrors("Projects.get"))
 
-const listOpen = ({ sql, storeErrors }: RepoDeps) =>
-  Effect.fn("Projects.listOpen")(function* () {
-    const rows = yield* sql<ProjectRecord>`
-      SELECT * FROM projects WHERE is_open = 1 ORDER BY position, rowid`
-    return rows.map(fromRecord)
+// Kept in memory between writes (generations.ts), as the open sessions are.
+const listOpen = ({ sql, storeErrors }: RepoDeps) => {
+  const read = cachedRead(
+    sql,
+    ["sessions"],
+    Effect.map(
+      sql<ProjectRecord>`SELECT * FROM projects WHERE is_open = 1 ORDER BY position, rowid`,
+      (rows): ReadonlyArray<ProjectRow> => rows.map(fromRecord)
+    )
+  )
+  return Effect.fn("Projects.listOpen")(function* () {
+    return yield* read
   }, storeErrors("Projects.listOpen"))
+}
 
 const findByName = (d: RepoDeps, open: ProjectsShape["listOpen"]) =>
   Effect.fn("Projects.findByName")(function* (name: string) {

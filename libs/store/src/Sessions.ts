@@ -9,6 +9,7 @@
  */
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Array as Arr, Clock, Context, Effect, Layer, Option } from "effect"
+import { cachedRead } from "./generations.js"
 import { sameName } from "./Projects.js"
 import { type RepoDeps, repoDeps } from "./repoDeps.js"
 import { fromRecord, type NewSession, type SessionRecord, type SessionRow, toRecord } from "./SessionRow.js"
@@ -91,14 +92,23 @@ const get = ({ sql, storeErrors }: RepoDeps) =>
     return one(yield* sql<SessionRecord>`SELECT * FROM sessions WHERE id = ${id}`)
   }, storeErrors("Sessions.get"))
 
-const listOpen = ({ sql, storeErrors }: RepoDeps) =>
-  Effect.fn("Sessions.listOpen")(function* () {
-    const rows = yield* sql<SessionRecord>`
+// Kept in memory between writes (generations.ts): every relay hand-off reads it several times.
+const listOpen = ({ sql, storeErrors }: RepoDeps) => {
+  const read = cachedRead(
+    sql,
+    ["sessions"],
+    Effect.map(
+      sql<SessionRecord>`
       SELECT s.* FROM sessions s JOIN projects p ON p.id = s.project_id
       WHERE s.is_open = 1 AND p.is_open = 1
-      ORDER BY p.position, p.rowid, s.position, s.rowid`
-    return rows.map(fromRecord)
+      ORDER BY p.position, p.rowid, s.position, s.rowid`,
+      (rows): ReadonlyArray<SessionRow> => rows.map(fromRecord)
+    )
+  )
+  return Effect.fn("Sessions.listOpen")(function* () {
+    return yield* read
   }, storeErrors("Sessions.listOpen"))
+}
 
 const listByProject = ({ sql, storeErrors }: RepoDeps) =>
   Effect.fn("Sessions.listByProject")(function* (projectId: string, options?: { readonly includeParked?: boolean }) {

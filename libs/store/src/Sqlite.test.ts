@@ -39,7 +39,7 @@ describe("SqliteLive", () => {
   )
 
   it.effect(
-    "creates every table of the migrations (2: the cost ledger, 3: the relay's journal, 4: reviews, 5: hosts, 6: the relay's timeline, 7: budgets)",
+    "creates every table of the migrations (2: the cost ledger, 3: the relay's journal, 4: reviews, 5: hosts, 6: the relay's timeline, 7: budgets, 8: the listings' generations)",
     () =>
       Effect.gen(function* () {
         const sql = yield* SqlClient.SqlClient
@@ -59,6 +59,7 @@ describe("SqliteLive", () => {
           "sessions",
           "settings",
           "spend_days",
+          "store_generations",
           "worktree_ports"
         ])
       }).pipe(Effect.provide(SqliteMemory))
@@ -77,7 +78,7 @@ describe("SqliteLive", () => {
         return [again, migrations] as const
       }).pipe(Effect.provide(FileStore(file)))
       expect(Option.getOrThrow(again).path).toBe("/src/lich")
-      expect(migrations.map((m) => m.migration_id)).toEqual([1, 2, 3, 4, 5, 6, 7])
+      expect(migrations.map((m) => m.migration_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
     })
   )
 

@@ -16,6 +16,7 @@ import { sessionReview } from "./migrations/4_session_review.js"
 import { hosts } from "./migrations/5_hosts.js"
 import { errandRecords } from "./migrations/6_errand_records.js"
 import { budgets } from "./migrations/7_budgets.js"
+import { storeGenerations } from "./migrations/8_store_generations.js"
 
 const initial = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -83,5 +84,6 @@ export const migrations: Migrator.Loader = Migrator.fromRecord({
   "4_session_review": sessionReview,
   "5_hosts": hosts,
   "6_errand_records": errandRecords,
-  "7_budgets": budgets
+  "7_budgets": budgets,
+  "8_store_generations": storeGenerations
 })
