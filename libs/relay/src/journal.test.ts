@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Journal, StoreMemory } from "@lich/store"
 import { Deferred, Effect } from "effect"
-import { changesBetween, ErrandJournal, recordsOf, recordsTouched, seeded } from "./journal.js"
+import { ErrandJournal, noteChanges, notedFrom, recordsOf, rowsOf, seeded } from "./journal.js"
 import { drop, type Errand, emptyState, type Outcome, patchErrand, put, type RelayState, stash } from "./state.js"
 
 const errand = (ticket: string, outcome: Deferred.Deferred<Outcome>): Errand => ({
@@ -96,34 +96,52 @@ describe("the relay's journal", () => {
     }).pipe(Effect.provide(StoreMemory))
   )
 
-  it.effect("writes nothing when nothing changed, and only what changed when something did", () =>
+  it.effect("notes nothing when nothing changed, and only what changed when something did", () =>
     Effect.gen(function* () {
       const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
       let s = withErrand(emptyState(), a)
-      const before = recordsOf(s)
-      expect(changesBetween(before, recordsOf(s))).toEqual({ put: [], remove: [] })
+      const n = notedFrom(new Map())
+      const pending = new Map()
+      noteChanges(n, s, pending)
+      expect([...pending.keys()]).toEqual(["errand:aaaa0001"])
+      pending.clear()
+      noteChanges(n, s, pending)
+      expect(pending.size).toBe(0)
       s = patchErrand(s, a.ticket, () => ({ sawBusy: true }))
-      const after = recordsOf(s)
-      expect(changesBetween(before, after).put.map((r) => `${r.kind}:${r.ticket}`)).toEqual(["errand:aaaa0001"])
+      noteChanges(n, s, pending)
+      expect(rowsOf(pending).put.map((r) => `${r.kind}:${r.ticket}`)).toEqual(["errand:aaaa0001"])
+      pending.clear()
       s = without(s, a.ticket)
-      expect(changesBetween(after, recordsOf(s))).toEqual({ put: [], remove: [{ kind: "errand", ticket: "aaaa0001" }] })
+      noteChanges(n, s, pending)
+      expect(rowsOf(pending)).toEqual({ put: [], remove: [{ kind: "errand", ticket: "aaaa0001" }] })
     })
   )
 
-  it.effect("reads again only the tickets a transition names, and sees them gone when they are", () =>
+  it.effect("reads again only the records whose object changed, and sees them gone when they are", () =>
     Effect.gen(function* () {
       const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
+      // b counts how often its record is read (made into JSON).
+      let bReads = 0
       const b = errand("bbbb0002", yield* Deferred.make<Outcome>())
+      Object.defineProperty(b, "prompt", {
+        enumerable: true,
+        get: () => {
+          bReads++
+          return "do it"
+        }
+      })
       let s = withErrand(withErrand(emptyState(), a), b)
-      const seen = recordsOf(s)
-      s = patchErrand(
-        patchErrand(s, a.ticket, () => ({ delivered: true })),
-        b.ticket,
-        () => ({ delivered: true })
-      )
-      // Only a was named: b's change waits for a note that names it (or a full one).
-      const touched = recordsTouched(s, seen, ["aaaa0001"])
-      expect(changesBetween(seen, touched).put.map((r) => r.ticket)).toEqual(["aaaa0001"])
+      const n = notedFrom(new Map())
+      const pending = new Map()
+      noteChanges(n, s, pending)
+      pending.clear()
+      expect(bReads).toBe(1)
+      // b's object is left as it was: it is not read again, let alone written.
+      s = patchErrand(s, a.ticket, () => ({ delivered: true }))
+      noteChanges(n, s, pending)
+      expect(rowsOf(pending).put.map((r) => r.ticket)).toEqual(["aaaa0001"])
+      expect(bReads).toBe(1)
+      pending.clear()
       // a closed: its errand goes, its tombstone and inbox entry come.
       s = without(s, a.ticket)
       s = {
@@ -148,15 +166,28 @@ describe("the relay's journal", () => {
         private: false,
         nudged: false
       })
-      const closed = recordsTouched(s, touched, [a.ticket])
-      expect(changesBetween(touched, closed)).toEqual({
+      noteChanges(n, s, pending)
+      expect(rowsOf(pending)).toEqual({
         put: [
           { kind: "tomb", ticket: a.ticket, body: recordsOf(s).get(`tomb:${a.ticket}`) },
           { kind: "inbox", ticket: a.ticket, body: recordsOf(s).get(`inbox:${a.ticket}`) }
         ],
         remove: [{ kind: "errand", ticket: a.ticket }]
       })
-      expect(recordsTouched(s, closed, [b.ticket])).toEqual(recordsOf(s))
+      // What was noted is, record for record, what a full read of the state gives.
+      expect(n.bodies).toEqual(recordsOf(s))
+    })
+  )
+
+  it.effect("the first note after a restore drops what is on disk but not in the state, and writes only what differs", () =>
+    Effect.gen(function* () {
+      const a = errand("aaaa0001", yield* Deferred.make<Outcome>())
+      const s = withErrand(emptyState(), a)
+      const onDisk = new Map([...recordsOf(s), ["errand:gone0001", "not json"]] as const)
+      const n = notedFrom(new Map(onDisk))
+      const pending = new Map()
+      noteChanges(n, s, pending)
+      expect(rowsOf(pending)).toEqual({ put: [], remove: [{ kind: "errand", ticket: "gone0001" }] })
     })
   )
 

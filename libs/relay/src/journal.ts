@@ -44,32 +44,76 @@ export const recordsOf = (s: RelayState): Map<Key, string> => {
   return out
 }
 
-/** `seen` with the records of `tickets` read again from `s`: what a transition that names them changed. */
-export const recordsTouched = (s: RelayState, seen: ReadonlyMap<Key, string>, tickets: Iterable<string>): Map<Key, string> => {
-  const out = new Map(seen)
-  const set = (k: Key, v: string | undefined) => (v === undefined ? out.delete(k) : out.set(k, v))
-  for (const t of tickets) {
-    const e = s.errands.get(t)
-    set(keyOf("errand", t), e && errandBody(e))
-    const tomb = s.tombs.get(t)
-    set(keyOf("tomb", t), tomb && body(tomb))
-    let entry: InboxEntry | undefined
-    for (const list of s.inbox.values()) entry ??= list.find((i) => i.ticket === t)
-    set(keyOf("inbox", t), entry && body(entry))
-  }
-  return out
+/** What the journal last noted: the state's three maps, compared by identity, and each record's body. */
+export interface Noted {
+  errands: ReadonlyMap<string, Errand>
+  tombs: ReadonlyMap<string, Tomb>
+  inbox: ReadonlyMap<string, ReadonlyArray<InboxEntry>>
+  /** Every record as last noted; once, at start, what the journal on disk holds. */
+  readonly bodies: Map<Key, string>
+  /** Compare every record (the first note after a restore: it drops what restore could not read). */
+  full: boolean
 }
 
-/** What to write to go from `before` to `after`: changed or new records, and the ones gone. */
-export const changesBetween = (before: ReadonlyMap<Key, string>, after: ReadonlyMap<Key, string>) => {
+/** Nothing noted yet but what is on disk: the first note compares everything against it. */
+export const notedFrom = (bodies: Map<Key, string>): Noted => ({
+  errands: new Map(),
+  tombs: new Map(),
+  inbox: new Map(),
+  bodies,
+  full: true
+})
+
+/** `f` for each key whose value is new, replaced or gone (undefined) from `a` to `b`; nothing when the map is the same. */
+const eachChanged = <V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>, f: (k: string, v: V | undefined) => void) => {
+  if (a === b) return
+  for (const [k, v] of b) if (a.get(k) !== v) f(k, v)
+  for (const k of a.keys()) if (!b.has(k)) f(k, undefined)
+}
+
+/** One sender's inbox list, by ticket. */
+const byTicket = (list: ReadonlyArray<InboxEntry> | undefined) => new Map((list ?? []).map((i) => [i.ticket, i]))
+
+/**
+ * Notes in `pending` what changed between `n` and `s` — a body to put, or null for a record gone —
+ * and moves `n` to `s`. The state is copy-on-write, so an errand, tombstone or inbox list that is the
+ * same object is unchanged: a step costs an identity check per entry of a map it replaced, and a
+ * JSON only for the records that changed (a full pass wrote a JSON of every open errand each time).
+ */
+export const noteChanges = (n: Noted, s: RelayState, pending: Map<Key, string | null>): void => {
+  const set = (k: Key, v: string | undefined) => {
+    if (v === undefined ? !n.bodies.has(k) : n.bodies.get(k) === v) return
+    if (v === undefined) n.bodies.delete(k)
+    else n.bodies.set(k, v)
+    pending.set(k, v ?? null)
+  }
+  if (n.full) {
+    const all = recordsOf(s)
+    for (const k of [...n.bodies.keys()]) if (!all.has(k)) set(k, undefined)
+    for (const [k, v] of all) set(k, v)
+    n.full = false
+  } else {
+    eachChanged(n.errands, s.errands, (t, e) => set(keyOf("errand", t), e && errandBody(e)))
+    eachChanged(n.tombs, s.tombs, (t, x) => set(keyOf("tomb", t), x && body(x)))
+    eachChanged(n.inbox, s.inbox, (sender) =>
+      eachChanged(byTicket(n.inbox.get(sender)), byTicket(s.inbox.get(sender)), (t, i) => set(keyOf("inbox", t), i && body(i)))
+    )
+  }
+  n.errands = s.errands
+  n.tombs = s.tombs
+  n.inbox = s.inbox
+}
+
+/** The pending changes as the store's rows. */
+export const rowsOf = (pending: ReadonlyMap<Key, string | null>) => {
   const put: Array<JournalRow> = []
   const remove: Array<{ kind: JournalKind; ticket: string }> = []
-  const split = (k: Key) => {
+  for (const [k, body] of pending) {
     const at = k.indexOf(":")
-    return { kind: k.slice(0, at) as JournalKind, ticket: k.slice(at + 1) }
+    const id = { kind: k.slice(0, at) as JournalKind, ticket: k.slice(at + 1) }
+    if (body === null) remove.push(id)
+    else put.push({ ...id, body })
   }
-  for (const [k, body] of after) if (before.get(k) !== body) put.push({ ...split(k), body })
-  for (const k of before.keys()) if (!after.has(k)) remove.push(split(k))
   return { put, remove }
 }
 
@@ -119,12 +163,8 @@ export const seeded = (r: Restored): RelayState => ({ ...emptyState(), errands: 
 export interface ErrandJournalShape {
   /** What the last backend left: read once at start, before the relay takes its first request. */
   readonly restore: Effect.Effect<Restored>
-  /**
-   * After a transition, with the state it left: notes what changed. Pure; never blocks. With
-   * `tickets`, only those errands' records are read again (a send, a reply, a close touch one);
-   * without, the whole state is (a sweep) — that costs a JSON of every open errand.
-   */
-  readonly note: (s: RelayState, tickets?: Iterable<string>) => void
+  /** After a transition, with the state it left: notes what changed since the last note (noteChanges). Never blocks. */
+  readonly note: (s: RelayState) => void
   /** After noting: writes everything noted so far, in one transaction. */
   readonly flush: Effect.Effect<void>
 }
@@ -136,15 +176,14 @@ export class ErrandJournal extends Context.Tag("lich/relay/ErrandJournal")<Erran
     Effect.gen(function* () {
       const journal = yield* Journal
       const writing = yield* Effect.makeSemaphore(1)
-      /** What is on disk (or on its way there), and what the relay's state was at the last note. */
-      let written = new Map<Key, string>()
-      let seen = new Map<Key, string>()
+      /** What the relay's state was at the last note, and what is noted but not yet on disk. */
+      let noted = notedFrom(new Map())
+      let pending = new Map<Key, string | null>()
 
       const restore = Effect.gen(function* () {
         const rows = yield* journal.load()
         const restored = yield* restoreFrom(rows)
-        written = new Map(rows.map((r) => [keyOf(r.kind, r.ticket), r.body]))
-        seen = written
+        noted = notedFrom(new Map(rows.map((r) => [keyOf(r.kind, r.ticket), r.body])))
         if (restored.dropped > 0) yield* Effect.logWarning(`the relay's journal held ${restored.dropped} record(s) it cannot read: dropped`)
         return restored
       }).pipe(
@@ -160,19 +199,23 @@ export class ErrandJournal extends Context.Tag("lich/relay/ErrandJournal")<Erran
 
       const flush = writing.withPermits(1)(
         Effect.suspend(() => {
-          const target = seen
-          const changes = changesBetween(written, target)
-          if (changes.put.length === 0 && changes.remove.length === 0) return Effect.void
-          return journal.apply(changes).pipe(
-            Effect.tap(() => Effect.sync(() => (written = target))),
-            Effect.catchAll((e) => Effect.logWarning(`the relay's errands were not saved (will retry on the next change): ${e.message}`))
+          if (pending.size === 0) return Effect.void
+          const batch = pending
+          pending = new Map()
+          return journal.apply(rowsOf(batch)).pipe(
+            Effect.catchAll((e) =>
+              // Put back under anything noted since (newer), so the next flush writes it again.
+              Effect.sync(() => {
+                for (const [k, v] of batch) if (!pending.has(k)) pending.set(k, v)
+              }).pipe(
+                Effect.zipRight(Effect.logWarning(`the relay's errands were not saved (will retry on the next change): ${e.message}`))
+              )
+            )
           )
         })
       )
 
-      const note = (s: RelayState, tickets?: Iterable<string>) => {
-        seen = tickets === undefined ? recordsOf(s) : recordsTouched(s, seen, tickets)
-      }
+      const note = (s: RelayState) => noteChanges(noted, s, pending)
       return ErrandJournal.of({ restore, note, flush })
     })
   )

@@ -30,11 +30,14 @@ describe("SqliteLive", () => {
     }).pipe(Effect.provide(SqliteMemory))
   )
 
-  it.effect("runs a file database in WAL mode", () =>
+  it.effect("runs a file database in WAL mode, synced at checkpoints (synchronous=NORMAL), not at every commit", () =>
     Effect.gen(function* () {
       using tmp = tempDir()
-      const mode = yield* pragma("journal_mode").pipe(Effect.provide(SqliteLive(join(tmp.dir, "lich.db"))))
+      const [mode, sync] = yield* Effect.all([pragma("journal_mode"), pragma("synchronous")]).pipe(
+        Effect.provide(SqliteLive(join(tmp.dir, "lich.db")))
+      )
       expect(mode).toBe("wal")
+      expect(sync).toBe(1)
     })
   )
 
