@@ -8,7 +8,7 @@
 import * as path from "node:path"
 import { BudgetLayer, CostHandlers, CostLedger } from "@lich/cost"
 import { EventHub, HookReports } from "@lich/events"
-import { ChangesLayer, Git, GitHandlers, PrsLayer, ReviewLayer } from "@lich/git"
+import { ChangesLayer, Git, GitHandlers, PrsLayer, ReviewLayer, Viewers } from "@lich/git"
 import { Hooks } from "@lich/hooks"
 import { HostsConfig, HostsLayer } from "@lich/hosts"
 import { costReaders, PluginInstalls, PluginLayer, pluginContext, windowReaders } from "@lich/integrations"
@@ -52,6 +52,12 @@ const plugins = (config: ServerConfigShape) =>
   )
 
 /** `relay.Focus` opens a window when none is attached: the relay's seam, over the server's window. */
+// The checkouts' figures are read for windows only (libs/git viewers.ts): with none attached, a read waits.
+const WindowViewers = Layer.effect(
+  Viewers,
+  Effect.map(Window, (w) => Viewers.of({ watching: Effect.map(w.attached, (n) => n > 0) }))
+)
+
 const FocusWindow = Layer.effect(
   WindowOpener,
   Effect.map(Window, (w) => WindowOpener.of({ attached: w.attached, open: Effect.suspend(() => w.open()) }))
@@ -99,7 +105,7 @@ export const appLayer = (config: ServerConfigShape, dbFile: string) => {
     // git reads and landing: the lib serves its own group over the workspace.
     GitHandlers.pipe(
       Layer.provideMerge(Layer.merge(ReviewLayer, PrsLayer)),
-      Layer.provideMerge(ChangesLayer),
+      Layer.provideMerge(ChangesLayer.pipe(Layer.provide(WindowViewers))),
       Layer.provideMerge(Git.layer)
     ),
     ExitEvents,

@@ -9,6 +9,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { rpcGroups } from "@lich/contract"
 import type { EventHub } from "@lich/events"
+import { Changes } from "@lich/git"
 import { Hooks, hookPaths } from "@lich/hooks"
 import { Links } from "@lich/hosts"
 import { layClaudePlugin } from "@lich/integrations"
@@ -59,6 +60,7 @@ const serve = (port: number, token: string, o: AppOptions, portScope: Scope.Scop
     const lifecycle = yield* Lifecycle
     const hooks = yield* Hooks
     const window = yield* Window
+    const changes = yield* Changes
     const mod = yield* modRoutes
     const routes: Routes<EventHub | Terminals> = {
       rpc: (tag, body) =>
@@ -67,7 +69,8 @@ const serve = (port: number, token: string, o: AppOptions, portScope: Scope.Scop
           after: tag === "system.Quit" && r.status === 200 ? lifecycle.quit : undefined
         })),
       // Each /events connection is an attached window: `lich focus` opens one when none is.
-      events: (ws) => window.track(eventsSocket(ws)),
+      // An arriving window is owed the reads asked while none watched (libs/git viewers.ts).
+      events: (ws) => window.track(Effect.zipRight(changes.catchUp, eventsSocket(ws))),
       terminal: terminalSocket,
       far: farSockets(yield* Links),
       post: new Map([...hookPaths.map((p) => [p, (body: string, plugin: string) => hooks.handle(p, body, plugin)] as const), ...mod.post]),

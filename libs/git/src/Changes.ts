@@ -4,15 +4,18 @@
  * opening, or by a person; asks for one session within DEBOUNCE_MS make one read, and an ask that
  * lands during a read makes one more after it. Each read is published whole (`session-git`) with the
  * radar's overlaps and the PR the gh side last saw, so the card and the dock read the same value.
+ * While no window is attached (viewers.ts) an ask reads nothing: the session is owed a read, made
+ * when something looks (`get`: the window's load, a review, a PR) or a window attaches (`catchUp`).
  * Nothing here polls.
  */
 import { type LichError, type LichEvent, NotFound, type Pr, Read, SessionGit } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { type Card, Workspace } from "@lich/spawn"
-import { Clock, Context, Duration, Effect, Layer, Ref, type Scope, Stream } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, Ref, type Scope, Stream } from "effect"
 import { Git, type GitShape } from "./Git.js"
 import { changedOverlaps, overlapsOf } from "./radar.js"
 import { emptyRead, type Memo, readCheckout, type Target } from "./read.js"
+import { Viewers } from "./viewers.js"
 import { type Moved, makeWatcher, type Place, type Watcher } from "./watch.js"
 
 /** 250 ms: an agent's edit burst (several writes per tool call) lands as one read, and a person sees it at once. */
@@ -31,6 +34,8 @@ export interface ChangesShape {
   readonly setPr: (id: string, pr: Pr | undefined) => Effect.Effect<void>
   /** reads made since start: the bench's figure */
   readonly reads: Effect.Effect<number>
+  /** Asks a read of every session owed one (asked while nobody watched): a window has just attached. */
+  readonly catchUp: Effect.Effect<void>
 }
 
 export class Changes extends Context.Tag("lich/git/Changes")<Changes, ChangesShape>() {}
@@ -49,6 +54,9 @@ interface Deps {
   /** each checkout's git directories, for the watcher; `null`: git said the folder is in no repository */
   readonly places: Map<string, Place | null>
   readonly counts: { reads: number }
+  /** sessions asked to be read while nobody watched: read when next looked at (get) or a window attaches */
+  readonly owed: Set<string>
+  readonly watching: Effect.Effect<boolean>
   /** what HEAD and the base decide, per session, kept between reads */
   readonly memos: Map<string, Memo>
 }
@@ -120,6 +128,7 @@ const publish = (
 
 const readNow = (d: Deps, id: string) =>
   Effect.gen(function* () {
+    d.owed.delete(id)
     const cards = yield* d.ws.cards()
     const c = cards.find((x) => x.id === id)
     if (c === undefined) return yield* noSession(id)
@@ -150,8 +159,13 @@ const worker = (d: Deps, id: string): Effect.Effect<void> =>
     d.slots.delete(id)
   })
 
+/** A debounced read; with nobody watching, only a note that the session is owed one (viewers.ts). */
 const request = (d: Deps, id: string) =>
-  Effect.suspend(() => {
+  Effect.flatMap(d.watching, (watching) => {
+    if (!watching) {
+      d.owed.add(id)
+      return Effect.void
+    }
     const slot = d.slots.get(id)
     if (slot) {
       slot.again = true
@@ -199,6 +213,7 @@ const onEvent = (d: Deps, e: LichEvent): Effect.Effect<void> => {
       return Effect.zipRight(rewatch(d, e.session.id), request(d, e.session.id))
     case "session-closed":
       d.memos.delete(e.id)
+      d.owed.delete(e.id)
       // Its overlaps leave the other cards of its project with it.
       return Effect.flatMap(rewatch(d), (cards) => Effect.asVoid(publish(d, { gone: e.id, projectId: e.projectId }, labelsOf(cards))))
     default:
@@ -209,7 +224,8 @@ const onEvent = (d: Deps, e: LichEvent): Effect.Effect<void> => {
 const get = (d: Deps, id: string) =>
   Effect.flatMap(Ref.get(d.last), (m) => {
     const s = m.get(id)
-    return s !== undefined ? Effect.succeed(s) : readNow(d, id)
+    // A session owed a read is read now: what it holds predates what was asked while nobody watched.
+    return s !== undefined && !d.owed.has(id) ? Effect.succeed(s) : readNow(d, id)
   })
 
 const setPr = (d: Deps, id: string, pr: Pr | undefined) =>
@@ -233,7 +249,9 @@ const make = Effect.gen(function* () {
     slots: new Map(),
     places: new Map(),
     counts: { reads: 0 },
-    memos: new Map()
+    memos: new Map(),
+    owed: new Set(),
+    watching: Option.match(yield* Effect.serviceOption(Viewers), { onNone: () => Effect.succeed(true), onSome: (v) => v.watching })
   }
   yield* Effect.forkScoped(Stream.runForEach(d.hub.stream, (e) => onEvent(d, e)))
   yield* Effect.forkScoped(Effect.forever(Effect.flatMap(d.watcher.moved.take, (m) => onMoved(d, m))))
@@ -245,7 +263,8 @@ const make = Effect.gen(function* () {
     request: (id) => request(d, id),
     card: (id) => cardOf(d, id),
     setPr: (id, pr) => setPr(d, id, pr),
-    reads: Effect.sync(() => d.counts.reads)
+    reads: Effect.sync(() => d.counts.reads),
+    catchUp: Effect.suspend(() => Effect.forEach([...d.owed], (id) => request(d, id), { discard: true }))
   })
 })
 
