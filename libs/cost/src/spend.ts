@@ -55,9 +55,14 @@ export const makeSpendTracker = () => {
 export const daySpend = (ledger: Ledger["Type"], days: SpendDays["Type"]) =>
   Effect.gen(function* () {
     const tracker = makeSpendTracker()
-    tracker.prime(yield* Effect.orElseSucceed(ledger.sessions(), () => []))
+    let last = yield* Effect.orElseSucceed(ledger.sessions(), () => [])
+    tracker.prime(last)
     return Effect.gen(function* () {
-      const moves = tracker.moves(yield* ledger.sessions())
+      const now = yield* ledger.sessions()
+      // The store hands out the same rows while nothing was written (generations.ts): nothing moved.
+      if (now === last) return
+      last = now
+      const moves = tracker.moves(now)
       const day = dayOf(yield* Clock.currentTimeMillis)
       yield* Effect.forEach(moves, ([projectId, usd]) => days.add(projectId, day, usd), { discard: true })
     })
