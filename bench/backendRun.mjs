@@ -27,3 +27,19 @@ export const startBackend = async (lich, env, dir, stderr) => {
   process.on("unhandledRejection", fail)
   return { server, token }
 }
+
+/**
+ * Holds an `/events` socket open as a window would, so the backend reads checkouts for a watcher
+ * (libs/git viewers.ts: with no window attached, an ask only leaves the session owed a read).
+ */
+export const attachWindow = async (port, token) => {
+  const { WebSocket } = await import("ws")
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/events?token=${token}`)
+  // Frames are read and dropped: what is measured is the backend's side.
+  socket.on("message", () => {})
+  await new Promise((resolve, reject) => {
+    socket.once("open", resolve)
+    socket.once("error", reject)
+  })
+  return socket
+}

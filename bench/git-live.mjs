@@ -14,7 +14,7 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { startBackend } from "./backendRun.mjs"
+import { attachWindow, startBackend } from "./backendRun.mjs"
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
 const lich = path.join(root, "bin", "lich")
@@ -64,6 +64,8 @@ git(project, "commit", "-q", "-m", "initial")
 
 // A run that fails part-way still ends its backend and what runs under it (backendRun.mjs).
 const { server, token } = await startBackend(lich, env, dir, "pipe")
+// The dock's figures are read for a window: the bench stands in for one.
+const window = await attachWindow(port, token)
 // A connection per call: a kept-alive socket the server has just closed resets the next call under load.
 const post = (route, body) =>
   new Promise((resolve, reject) => {
@@ -158,6 +160,7 @@ console.log(
 )
 console.log(`  load ${load} (1/5/15 min) after the run; nproc ${os.cpus().length}`)
 
+window.close()
 execFileSync(lich, ["quit"], { env })
 await new Promise((r) => server.once("exit", r))
 fs.rmSync(dir, { recursive: true, force: true })

@@ -68,6 +68,40 @@ const fromRecord = (r: Record): LedgerRow => ({
   activityAt: r.activity_at
 })
 
+/** Every session lich remembers, open or parked, with its ledger rows. */
+const costedSessions = (sql: SqlClient.SqlClient) =>
+  Effect.gen(function* () {
+    const heads = yield* sql<{
+      readonly id: string
+      readonly project_id: string
+      readonly project: string
+      readonly project_path: string
+      readonly kind: string
+      readonly is_open: number
+      readonly parked_at: number
+      readonly provider_session_id: string
+      readonly path: string
+    }>`SELECT s.id, p.id AS project_id, p.name AS project, p.path AS project_path, s.kind, s.is_open, s.parked_at, s.provider_session_id, s.path
+     FROM sessions s JOIN projects p ON p.id = s.project_id ORDER BY p.name, s.position, s.rowid`
+    const rows = (yield* sql<Record>`SELECT * FROM session_costs`).map(fromRecord)
+    const bySession = new Map<string, Array<LedgerRow>>()
+    for (const r of rows) bySession.set(r.sessionId, [...(bySession.get(r.sessionId) ?? []), r])
+    return heads.map(
+      (h): CostedSession => ({
+        id: h.id,
+        projectId: h.project_id,
+        project: h.project,
+        projectPath: h.project_path,
+        dir: h.path === "" ? h.project_path : h.path,
+        kind: h.kind,
+        isOpen: h.is_open === 1,
+        parkedAt: h.parked_at,
+        providerSessionId: h.provider_session_id,
+        rows: bySession.get(h.id) ?? []
+      })
+    )
+  })
+
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
 
@@ -90,41 +124,7 @@ const make = Effect.gen(function* () {
 
   // Kept in memory between writes to sessions, projects and costs (generations.ts): the relay's
   // spend readings and the budget gate read it on every hand-off.
-  const read = cachedRead(
-    sql,
-    ["costs", "sessions"],
-    Effect.gen(function* () {
-      const heads = yield* sql<{
-        readonly id: string
-        readonly project_id: string
-        readonly project: string
-        readonly project_path: string
-        readonly kind: string
-        readonly is_open: number
-        readonly parked_at: number
-        readonly provider_session_id: string
-        readonly path: string
-      }>`SELECT s.id, p.id AS project_id, p.name AS project, p.path AS project_path, s.kind, s.is_open, s.parked_at, s.provider_session_id, s.path
-       FROM sessions s JOIN projects p ON p.id = s.project_id ORDER BY p.name, s.position, s.rowid`
-      const rows = (yield* sql<Record>`SELECT * FROM session_costs`).map(fromRecord)
-      const bySession = new Map<string, Array<LedgerRow>>()
-      for (const r of rows) bySession.set(r.sessionId, [...(bySession.get(r.sessionId) ?? []), r])
-      return heads.map(
-        (h): CostedSession => ({
-          id: h.id,
-          projectId: h.project_id,
-          project: h.project,
-          projectPath: h.project_path,
-          dir: h.path === "" ? h.project_path : h.path,
-          kind: h.kind,
-          isOpen: h.is_open === 1,
-          parkedAt: h.parked_at,
-          providerSessionId: h.provider_session_id,
-          rows: bySession.get(h.id) ?? []
-        })
-      )
-    })
-  )
+  const read = cachedRead(sql, ["costs", "sessions"], costedSessions(sql))
   const sessions = Effect.fn("Ledger.sessions")(function* () {
     return yield* read
   }, storeErrors("Ledger.sessions"))
