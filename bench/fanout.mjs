@@ -46,19 +46,25 @@ export const hostPid = (xdgConfig) => {
   return undefined
 }
 
-/** Runs `argvs` as processes all at once; resolves with the wall ms until the last exited, and their exit codes. */
+/** Runs `argvs` as processes all at once; resolves with the wall ms until the last exited, their exit codes, and what each that failed printed. */
 const allAtOnce = async (file, argvs, env) => {
   const t0 = performance.now()
+  const failed = []
   const codes = await Promise.all(
     argvs.map(
       (args) =>
         new Promise((resolve) => {
-          const child = spawn(file, args, { env, stdio: ["ignore", "ignore", "inherit"] })
-          child.on("exit", (code) => resolve(code))
+          const child = spawn(file, args, { env, stdio: ["ignore", "pipe", "inherit"] })
+          let out = ""
+          child.stdout.on("data", (d) => (out += d))
+          child.on("close", (code) => {
+            if (code !== 0) failed.push(`exit ${code}: ${out.trim().slice(0, 300)}`)
+            resolve(code)
+          })
         })
     )
   )
-  return { ms: performance.now() - t0, codes }
+  return { ms: performance.now() - t0, codes, failed }
 }
 
 /** A script that makes the same request a CLI call makes (relay.Peers over node:http), and prints the reply. */
@@ -78,30 +84,36 @@ export const floorScript = (port, token) => {
  * (N `lich send` processes, one task to each of N targets, every answer collected). CPU is what each
  * side spent during its own wall time.
  */
-export const fanRound = async ({ lich, env, floor, targets, backend, host, round }) => {
+export const fanRound = async ({ lich, env, floor, targets, backend, host, round, phase = () => {} }) => {
   const lean = { ...env }
   // As bin/lich runs: the baseline must not parse a CA bundle bin/lich's shebang drops.
   delete lean.NODE_EXTRA_CA_CERTS
   let c0 = reapedCpu()
+  const floorBackend0 = cpuOf(backend)
+  phase(`round ${round + 1} floor`)
   const f = await allAtOnce(
     process.execPath,
     targets.map(() => [floor]),
     lean
   )
   const floorCpu = reapedCpu() - c0
+  const floorBackend = cpuOf(backend) - floorBackend0
   if (f.codes.some((c) => c !== 0)) throw new Error("a floor process failed")
 
   const workers = targets.map((t) => t.pid)
   const before = { backend: cpuOf(backend), host: cpuOf(host), workers: workers.reduce((a, p) => a + cpuOf(p), 0) }
   c0 = reapedCpu()
+  phase(`round ${round + 1} sends`)
   const argvs = targets.map((t, i) => ["send", "--timeout", "120", t.id, `fan-out task ${round}.${i}`])
   const s = await allAtOnce(lich, argvs, env)
   const sendersCpu = reapedCpu() - c0
   return {
     floorMs: f.ms,
     floorCpu,
+    floorBackend,
     fanMs: s.ms,
     answered: s.codes.filter((c) => c === 0).length,
+    failed: s.failed,
     cpu: {
       senders: sendersCpu,
       backend: cpuOf(backend) - before.backend,

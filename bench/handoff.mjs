@@ -29,6 +29,10 @@ const freePort = () =>
       s.close(() => resolve(p))
     })
   })
+const loadBefore = os
+  .loadavg()
+  .map((x) => x.toFixed(2))
+  .join(" ")
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-handoff-"))
 const logDir = path.join(dir, "agents")
 const port = await freePort()
@@ -45,6 +49,8 @@ const env = {
 for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID"]) delete env[k]
 // BENCH_CPU_PROF=<dir>: a CPU profile of the backend (read it from a build with minify off).
 const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+// With a profile, each phase's start on the monotonic clock the profile's timestamps use (µs), to cut it by phase.
+const phase = (name) => prof.length > 0 && console.error(`phase ${name} at ${process.hrtime.bigint() / 1000n} µs`)
 const backend = spawn(process.execPath, [...prof, lich, "--no-window"], { env, stdio: ["ignore", "pipe", "inherit"] })
 // A bench that fails part way must not leave its backend (and every target in it) running.
 process.on("exit", () => backend.kill("SIGTERM"))
@@ -164,6 +170,7 @@ const records = await Promise.all(workers.map(async (w) => ({ id: w.id, pid: (aw
 const backendPid = JSON.parse(fs.readFileSync(path.join(dir, "c", "lich", "runtime.json"), "utf8")).pid
 const hostAt = hostPid(path.join(dir, "c"))
 const cpu0 = { backend: cpuOf(backendPid), host: cpuOf(hostAt) }
+phase("fresh fan-out")
 const t0 = performance.now()
 const results = await Promise.all(
   workers.map((w, i) =>
@@ -178,9 +185,14 @@ const rpcCpu = { backend: cpuOf(backendPid) - cpu0.backend, host: cpuOf(hostAt) 
 const floor = floorScript(port, token)
 const rounds = []
 for (let r = 0; r < FAN_ROUNDS; r++) {
-  rounds.push(await fanRound({ lich, env, floor, targets: records, backend: backendPid, host: hostAt, round: r }))
+  rounds.push(await fanRound({ lich, env, floor, targets: records, backend: backendPid, host: hostAt, round: r, phase }))
 }
 
+phase("end")
+const loadAfter = os
+  .loadavg()
+  .map((x) => x.toFixed(2))
+  .join(" ")
 const b = median(base)
 console.log(`rpc round trip (baseline):              median ${b.toFixed(1)} ms`)
 console.log(
@@ -196,11 +208,12 @@ console.log(
 )
 for (const [i, r] of rounds.entries()) {
   console.log(
-    `round ${i + 1}: ${FAN} node processes, one request each, at once (the floor): ${r.floorMs.toFixed(0)} ms, CPU ${s(r.floorCpu)} s;` +
+    `round ${i + 1}: ${FAN} node processes, one request each, at once (the floor): ${r.floorMs.toFixed(0)} ms, CPU ${s(r.floorCpu)} s (backend ${s(r.floorBackend)});` +
       ` ${FAN} lich send at once: ${r.answered}/${FAN} answered in ${r.fanMs.toFixed(0)} ms (${(r.fanMs / r.floorMs).toFixed(2)}x)` +
       `  CPU s: senders ${s(r.cpu.senders)}, backend ${s(r.cpu.backend)}, PTY host ${s(r.cpu.host)}, targets ${s(r.cpu.workers)}`
   )
 }
+for (const [i, r] of rounds.entries()) for (const f of r.failed.slice(0, 3)) console.log(`  round ${i + 1}, a send not answered: ${f}`)
 const ratios = rounds.map((r) => r.fanMs / r.floorMs)
 const mid = median(ratios)
 if (rounds.length > 0)
@@ -208,6 +221,9 @@ if (rounds.length > 0)
     `${FAN}-way fan-out / floor: median ${mid.toFixed(2)}x over ${rounds.length} rounds  (goal ≤ 1.5x: ${mid <= 1.5 ? "met" : "not met"})`
   )
 console.log(await mcpLatencyLine({ lich, env, port, token }))
+console.log(
+  `load (1/5/15 min) ${loadBefore} before, ${loadAfter} after the fan-out rounds; ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`
+)
 backend.kill("SIGTERM")
 await new Promise((r) => backend.on("exit", r))
 fs.rmSync(dir, { recursive: true, force: true })

@@ -22,7 +22,7 @@ const common = {
   platform: "node",
   target: "node20",
   format: "cjs",
-  minify: true,
+  minify: process.env.LICH_BUILD_MINIFY !== "0",
   keepNames: false,
   sourcemap: false,
   legalComments: "none",
