@@ -59,6 +59,8 @@ const MARK = "zq7-timeline-secret"
 
 const send = async (s: Sent, extra: ReadonlyArray<string>) => {
   const r = await b.lich(["send", "--json", ...extra, s.target, s.prompt])
+  // A send that failed prints its line on stderr and nothing on stdout: said as such, not as bad JSON.
+  expect([r.stderr, r.stdout === ""]).toEqual(["", false])
   const json = JSON.parse(r.stdout) as { ticket: string; status: string }
   s.ticket = json.ticket
   s.status = json.status
@@ -134,6 +136,7 @@ describe("the timeline of a 50-send fan-out", () => {
         .filter((p) => p.s.status === "pending")
         .map(async (p) => {
           const w = await b.lich(["wait", "--json", p.s.ticket])
+          expect([w.stderr, w.stdout === ""]).toEqual(["", false])
           p.s.status = (JSON.parse(w.stdout) as { status: string }).status
         })
     )

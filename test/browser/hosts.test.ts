@@ -5,7 +5,8 @@
  * killing the ssh that holds the forward marks its cards disconnected and its terminal says so and
  * takes no keys, and the backend's own reconnect brings them back with the session's screen intact.
  * The + under a host's project opens a session and a worktree there (hosts.Open, the dialog's bases
- * from hosts.Branches), and a card's × closes it there (hosts.Close); removed from Settings, the host leaves the sidebar.
+ * from hosts.Branches), and a card's × closes it there (hosts.Close); removed from Settings, the host leaves the sidebar,
+ * and added and removed again from the CLI, its section comes and goes in the open window with no reload.
  */
 import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
@@ -153,4 +154,14 @@ describe("a host in the window", () => {
     await page.locator("lich-host-section").waitFor({ state: "detached" })
     expect(JSON.parse((await m.local.lich(["hosts", "--json"])).stdout)).toEqual([])
   })
+
+  it("follows a host added and removed from the CLI in the open window, with no reload", async () => {
+    // A mark on the page a reload would wipe: the section must come and go on the events alone.
+    await page.evaluate(() => Object.assign(window, { __noReload: true }))
+    expect((await m.local.lich(["hosts", "add", "devbox", "devbox"])).code).toBe(0)
+    await header("connected").waitFor()
+    expect((await m.local.lich(["hosts", "remove", "devbox"])).code).toBe(0)
+    await page.locator("lich-host-section").waitFor({ state: "detached" })
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+  }, 60_000)
 })

@@ -107,6 +107,13 @@ export const HostStatusEvent = Schema.TaggedStruct("host-status", {
   version: Schema.String
 })
 
+/**
+ * A host was removed (from any window's Settings, the CLI, or anything else calling hosts.Remove):
+ * every open window drops its section at once. One added needs no event of its own: its first
+ * host-status names it.
+ */
+export const HostRemovedEvent = Schema.TaggedStruct("host-removed", { name: Schema.String })
+
 export const LichEvent = Schema.Union(
   SessionOpened,
   ProjectOpened,
@@ -129,6 +136,7 @@ export const LichEvent = Schema.Union(
   SessionReviewEvent,
   ThemeChanged,
   ProjectClosedEvent,
-  HostStatusEvent
+  HostStatusEvent,
+  HostRemovedEvent
 )
 export type LichEvent = typeof LichEvent.Type

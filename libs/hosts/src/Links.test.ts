@@ -171,7 +171,7 @@ describe("a host's link", () => {
     )
   )
 
-  it.scoped("ends the link's ssh when the host is removed, and forgets it", () =>
+  it.scoped("ends the link's ssh when the host is removed, forgets it, and tells every window", () =>
     run(1, (fake) =>
       Effect.gen(function* () {
         const links = yield* Links
@@ -179,9 +179,12 @@ describe("a host's link", () => {
         yield* fake.answer(running)
         const fwd = yield* Queue.take(fake.forwards)
         yield* added.await
+        const events = yield* (yield* EventHub).subscribe
         expect((yield* links.remove("devbox")).state).toBe("connected")
         yield* fwd.released
         expect(yield* links.list).toEqual([])
+        // Every open window hears of it, and it is the last word on the host: no status of its follows.
+        expect([...(yield* Queue.takeAll(events))]).toEqual([{ _tag: "host-removed", name: "devbox" }])
         const gone = yield* Effect.flip(links.via("devbox"))
         expect(gone.message).toBe('no host named "devbox" — none is added yet: lich hosts add devbox <ssh-destination>')
       })

@@ -44,7 +44,8 @@ const notConnected = (s: HostStatus) =>
 
 const make = Effect.gen(function* () {
   const store = yield* Hosts
-  const table = yield* makeLinkTable(yield* Ssh, yield* EventHub)
+  const hub = yield* EventHub
+  const table = yield* makeLinkTable(yield* Ssh, hub)
   for (const row of yield* Effect.orDie(store.list())) yield* table.start(row)
 
   const add = Effect.fn("Links.add")(function* (p: HostAddPayload) {
@@ -59,6 +60,9 @@ const make = Effect.gen(function* () {
     const link = yield* table.find(name)
     const status = yield* current(link)
     yield* table.drop(link)
+    // Once the actor is gone (no host-status of its can follow and bring the section back), and
+    // before the store: the table no longer lists it, whatever the store answers.
+    yield* hub.publish({ _tag: "host-removed", name: link.target.name })
     yield* store.remove(link.target.name).pipe(Effect.mapError(storeFailed))
     return status
   })

@@ -64,8 +64,10 @@ export class HostLinks {
   ) {
     line.reloaded(() => void this.list())
     line.follow((e) => {
-      if (e._tag !== "host-status") return
-      this.store.status(e)
+      if (e._tag === "host-status") this.store.status(e)
+      else if (e._tag === "host-removed") this.store.removed(e.name)
+      else return
+      // A removed host is in the store no more: sync ends its link and forgets its terminals' socket.
       this.sync()
     })
   }

@@ -76,6 +76,18 @@ describe("the hosts' store", () => {
     expect(store.state.hosts.map((h) => [h.status.name, h.status.state])).toEqual([["late", "connecting"]])
   })
 
+  it("drops a host removed elsewhere (a host-removed frame), with the card it showed and its open menu", () => {
+    const store = withDevbox(session("a"))
+    store.listed([status("devbox", "connected"), status("other", "no-lich")])
+    store.show({ host: "devbox", id: "a" })
+    store.menuFor("devbox", "p1")
+    store.removed("devbox")
+    expect(store.state.hosts.map((h) => h.status.name)).toEqual(["other"])
+    expect([store.state.shown, store.state.menu]).toEqual([undefined, ""])
+    store.removed("devbox")
+    expect(store.state.hosts.map((h) => h.status.name)).toEqual(["other"])
+  })
+
   it("follows a host's events as its own window would, and names the host in a waiting toast", () => {
     const store = withDevbox(session("a", { label: "reviewer" }))
     store.event("devbox", { _tag: "session-opened", session: session("b") })

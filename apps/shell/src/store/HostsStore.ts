@@ -87,6 +87,16 @@ export class HostsStore extends Store<HostsState> {
     this.patch(e.name, (h) => ({ ...h, status }))
   }
 
+  /** A `host-removed` frame (hosts.Remove from anywhere): its section goes, and what it showed. */
+  removed(name: string) {
+    this.early.delete(name)
+    if (!this.state.hosts.some((h) => h.status.name === name)) return
+    const hosts = this.state.hosts.filter((h) => h.status.name !== name)
+    const shown = this.state.shown?.host === name ? undefined : this.state.shown
+    const menu = this.state.menu.startsWith(`${name}\n`) ? "" : this.state.menu
+    this.set({ hosts, shown, menu })
+  }
+
   /** Its link is made (its sockets open): terminals shown on it mount again on the new one. */
   linked(name: string) {
     this.patch(name, (h) => ({ ...h, link: h.link + 1 }))
