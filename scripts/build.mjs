@@ -267,8 +267,8 @@ if (existsSync(shellBuild)) await import(shellBuild)
 
 // Warm the code caches: the loader writes a bundle's cache after its first run, with every function
 // that run compiled, and keeps a valid one. `sessions --json` warms dist/cli.cjs.cache (the parser
-// and a plain command's path), then `plugin --json` dist/commands.cjs.cache (Effect, the runner and
-// a command on Effect); against an empty config dir and home both fail or print without touching any
+// and a plain command's path), then `plugin install nosuch` dist/commands.cjs.cache (Effect, the
+// runner and a command on Effect, refused before it reads or writes a file: `plugin --json` is plain); against an empty config dir and home both fail or print without touching any
 // running lich or any of this user's files. The warm-up runs on a private copy of the loader and bundles, and its caches are
 // renamed into place: warmed in dist/ itself, any lich call that ran between the bundling and the
 // warm-up (a test suite, another build) wrote its own cache first, and the warm-up then found a
@@ -283,7 +283,7 @@ copyFileSync(join(dist, "cli.cjs"), join(warmHome, "dist/cli.cjs"))
 copyFileSync(join(dist, "commands.cjs"), join(warmHome, "dist/commands.cjs"))
 const warmUps = [
   [["sessions", "--json"], "cli.cjs.cache"],
-  [["plugin", "--json"], "commands.cjs.cache"]
+  [["plugin", "install", "nosuch"], "commands.cjs.cache"]
 ]
 for (const [args, cache] of warmUps) {
   try {

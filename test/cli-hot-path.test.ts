@@ -2,8 +2,8 @@
  * Every command that talks to the backend runs through the one parser and never evaluates Effect
  * (docs/ceilings.md, "CLI cold start"): each is run through the shipped bin/lich with a probe that
  * reports, as the process exits, whether any Effect module ran (every one of them that keeps a
- * global registers it under globalThis["effect/GlobalValue"]). `plugin`, a command that still runs
- * on Effect, is the control: the probe sees it there.
+ * global registers it under globalThis["effect/GlobalValue"]). `plugin install`, which still runs
+ * its installer on Effect, is the control: the probe sees it there.
  */
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
@@ -81,8 +81,27 @@ describe("the hot commands", () => {
     expect(await probed(["help"], b.env)).toMatchObject({ code: 0, stderr: "", effect: false })
   })
 
+  it("list lich's plugin installs, and refuse a wrong plugin command line, without evaluating Effect", async () => {
+    const listed = await probed(["plugin", "--json"], b.env)
+    expect(listed).toMatchObject({ code: 0, stderr: "", effect: false })
+    expect(JSON.parse(listed.stdout).map((r: { provider: string }) => r.provider)).toEqual([
+      "omp",
+      "crush",
+      "cursor",
+      "kiro",
+      "antigravity"
+    ])
+    const table = await probed(["plugin"], b.env)
+    expect(table).toMatchObject({ code: 0, stderr: "", effect: false })
+    expect(table.stdout).toMatch(/^provider\tname\tfound\tinstalled\tversion\tcurrent\n/)
+    expect(await probed(["plugin", "frobnicate"], b.env)).toMatchObject({ code: 1, stdout: "", effect: false })
+  })
+
   it("are told apart from a command that runs on Effect, which the probe does see", async () => {
-    expect(await probed(["plugin", "--json"], b.env)).toMatchObject({ code: 0, stderr: "", effect: true })
+    // An install, update or removal runs its installer, Effect code, from the second bundle.
+    const refused = await probed(["plugin", "install", "nosuch"], b.env)
+    expect(refused).toMatchObject({ code: 1, stdout: "", effect: true })
+    expect(refused.stderr).toMatch(/^lich: "nosuch" is not a provider lich's plugin installs into: omp, crush, cursor, kiro, antigravity/)
   })
 })
 

@@ -16,5 +16,5 @@ export const handlers = {
   mcp: () => (require("./commands/mcp.js") as typeof import("./commands/mcp.js")).mcp,
   doctor: () => (require("./commands/doctor.js") as typeof import("./commands/doctor.js")).doctor,
   rage: () => (require("./commands/rage.js") as typeof import("./commands/rage.js")).rage,
-  plugin: () => (require("./commands/plugin.js") as typeof import("./commands/plugin.js")).plugin
+  plugin: () => (require("./commands/pluginActions.js") as typeof import("./commands/pluginActions.js")).pluginAction
 } satisfies Record<EffectHandlerName, () => Handler>

@@ -53,8 +53,9 @@ export type Ending =
 
 /**
  * The handlers of the second bundle (effectCommands.ts), by name: the commands that still run on
- * Effect — the MCP server, doctor and rage (local work that dwarfs a cold start), and plugin (its
- * installers are Effect code in libs/integrations). effectCommands.ts implements exactly these.
+ * Effect — the MCP server, doctor and rage (local work that dwarfs a cold start), and plugin's
+ * install, update and remove (its installers are Effect code in libs/integrations; `lich plugin`'s
+ * list is a plain row, which hands those three to this bundle). effectCommands.ts implements exactly these.
  */
 export type EffectHandlerName = "mcp" | "doctor" | "rage" | "plugin"
 

@@ -8,13 +8,12 @@
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
-import * as path from "node:path"
 import { HealthReport } from "@lich/contract"
 import { type ProbeResult, probeConfinement } from "@lich/sandbox"
 import { type Env, Loopback, type Probe, pidAlive, probeRunning } from "@lich/singleton"
 import { StoreLive } from "@lich/store"
 import { Effect, Either, Layer, Schema } from "effect"
-import { isExecutableFile } from "./files.js"
+import { whichOn } from "./files.js"
 
 export type BrowserAnswer = { readonly ok: true; readonly file: string } | { readonly ok: false; readonly reason: string }
 
@@ -60,16 +59,6 @@ export interface PluginBrief {
 /** 0700 and 0600: the config dir and the files in it hold the loopback token's neighbours. */
 const DIR_MODE = 0o700
 const FILE_MODE = 0o600
-
-export const whichOn = (pathEnv: string, name: string, isExecutable = isExecutableFile): string | undefined => {
-  if (name.includes(path.sep)) return isExecutable(path.resolve(name)) ? path.resolve(name) : undefined
-  for (const dir of pathEnv.split(path.delimiter)) {
-    if (dir === "") continue
-    const file = path.join(dir, name)
-    if (isExecutable(file)) return file
-  }
-  return undefined
-}
 
 const bindOnce = (port: number) =>
   new Promise<NodeJS.ErrnoException | undefined>((resolve) => {

@@ -1,9 +1,10 @@
 /**
- * Two small file questions the doctor asks and other parts of lich ask too: is this an executable
- * regular file, and what does a read of this file come to when it may not exist. Only `node:fs`
+ * Three small file questions the doctor asks and other parts of lich ask too: is this an executable
+ * regular file, where on PATH is a command, and what does a read of this file come to when it may not exist. Only `node:fs` and `node:path`
  * here, so a caller that imports `@lich/doctor/files` pulls in nothing else of the doctor.
  */
 import * as fs from "node:fs"
+import * as path from "node:path"
 
 /** True when `file` names a regular file this process may execute. */
 export const isExecutableFile = (file: string): boolean => {
@@ -32,4 +33,15 @@ export const withOpenFile = <A>(file: string, use: (fd: number) => A): A | undef
   } finally {
     fs.closeSync(fd)
   }
+}
+
+/** Where `name` resolves on `pathEnv` (a path with a separator is taken as it is); undefined when nowhere. */
+export const whichOn = (pathEnv: string, name: string, isExecutable = isExecutableFile): string | undefined => {
+  if (name.includes(path.sep)) return isExecutable(path.resolve(name)) ? path.resolve(name) : undefined
+  for (const dir of pathEnv.split(path.delimiter)) {
+    if (dir === "") continue
+    const file = path.join(dir, name)
+    if (isExecutable(file)) return file
+  }
+  return undefined
 }

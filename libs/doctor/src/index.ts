@@ -4,7 +4,8 @@
  */
 export * from "./Check.js"
 export { browser, diagnose, gh, git, home, listener, log, PROBE_FILE, providersOnPath, sandbox, store } from "./checks.js"
-export { type BrowserAnswer, type Machine, machine, type PluginBrief, whichOn } from "./Machine.js"
+export { whichOn } from "./files.js"
+export { type BrowserAnswer, type Machine, machine, type PluginBrief } from "./Machine.js"
 export { type BundleInput, defaultName, entries, rootOf, silentSentence, writeBundle } from "./rage/bundle.js"
 export { ENV_ALLOWLIST, envText } from "./rage/env.js"
 export {

@@ -13,11 +13,19 @@ export { PluginLayer } from "./PluginRpcsLive.js"
 export * from "./plugin/Plugin.js"
 export {
   type PluginState,
-  pluginContext,
   pluginHasTools,
   pluginState,
   pluginStates,
   runPlugin
 } from "./plugin/plugins.js"
+// Plain (no Effect): what `lich plugin` lists from in the CLI's first bundle.
+export {
+  diskFiles,
+  type PluginStateFields,
+  plainPluginProviders,
+  pluginContext,
+  readPluginState,
+  statusReaders
+} from "./plugin/read.js"
 export { providerSetup } from "./setup.js"
 export { costReaders, integration, windowReaders } from "./table.js"

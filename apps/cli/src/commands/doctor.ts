@@ -10,7 +10,7 @@ import { findBrowser } from "../../../server/src/window/browser.js"
 import { exitCodes } from "../exitCodes.js"
 import { setExit, stdout } from "../output.js"
 import { platformOf, renderDoctor } from "../render/doctor.js"
-import { pluginBriefs } from "./plugin.js"
+import { pluginBriefs } from "./pluginRows.js"
 import { cliVersion } from "./version.js"
 
 export const doctor = () =>

@@ -9,7 +9,7 @@
  * procedure it calls named in wire/procedures.ts (its reply is read with shapes derived from the
  * contract). An `effect` row names its handler in the second bundle (effectCommands.ts), which
  * returns an Effect that main.ts runs; that bundle is loaded only for such a command (mcp, doctor,
- * rage, plugin). To add a command, add a row here (or in rows.ts) and its handler (for an `effect`
+ * rage, and plugin's install/update/remove, which its plain row hands over). To add a command, add a row here (or in rows.ts) and its handler (for an `effect`
  * row: its name in spec.ts `EffectHandlerName` and effectCommands.ts).
  */
 import { type CommandSpec, plain } from "../spec.js"

@@ -88,7 +88,7 @@ export const lichRows: ReadonlyArray<CommandSpec> = [
     about: "List lich's plugin installs per provider, or install, update or remove one (lich's own, beyond the contract).",
     flags: [json],
     args: [{ key: "words", usage: "[install|update|remove <provider>]", min: 0, max: Infinity }],
-    run: effect("plugin"),
+    run: plain(() => (require("./plugin.js") as typeof import("./plugin.js")).plugin),
     own: true
   },
   {

@@ -15,10 +15,11 @@
 import * as path from "node:path"
 import { Either } from "effect"
 import type { Installer, PluginContext, Step } from "../plugin/Plugin.js"
-import { deleteRecord, readRecord, writeRecord } from "../plugin/record.js"
+import { deleteRecord, writeRecord } from "../plugin/record.js"
 import { copyScripts } from "../plugin/scripts.js"
+import { agyPluginDir, agyStatus, versionIn } from "./status.js"
 
-export const agyPluginDir = (home: string): string => path.join(home, ".gemini", "config", "plugins", "lich")
+export { agyPluginDir }
 
 const run = (script: string, ...args: ReadonlyArray<string>) => ({ command: ["sh", `hooks/${script}`, ...args].join(" ") })
 
@@ -37,27 +38,12 @@ const manifest = (ctx: PluginContext) => ({
   description: "Installed by lich — reports this agent's state to lich; Settings › lich plugin removes it."
 })
 
-const versionIn = (text: string | undefined): string => {
-  try {
-    const m = JSON.parse(text ?? "") as { name?: unknown; version?: unknown }
-    return m.name === "lich" && typeof m.version === "string" ? m.version : ""
-  } catch {
-    return ""
-  }
-}
-
 /** agy, as the session would run it: the binary the environment or PATH names. */
 const agyBin = (ctx: PluginContext) => ctx.env.LICH_ANTIGRAVITY_BIN ?? "agy"
 
 export const antigravityInstaller: Installer = {
   id: "antigravity",
-  status: (ctx, files) => {
-    const dir = agyPluginDir(ctx.home)
-    const version = versionIn(files.read(path.join(dir, "plugin.json")))
-    // agy keeps the MCP document; the record says which lich the install registered.
-    const record = readRecord(ctx, "antigravity", files)
-    return { version, lichBin: version === "" ? "" : (record?.lichBin ?? ""), where: [dir] }
-  },
+  status: agyStatus,
   install: (ctx, files) =>
     Either.gen(function* () {
       const dir = agyPluginDir(ctx.home)

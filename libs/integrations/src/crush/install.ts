@@ -9,25 +9,17 @@
  * install there would look done and report nothing. The install asks `crush --version` first.
  */
 
-import * as path from "node:path"
 import { Either } from "effect"
 import type { Installer, PluginContext, Step } from "../plugin/Plugin.js"
 import { versionAtLeast } from "../plugin/Plugin.js"
 import { deleteRecord, readRecord, writeRecord } from "../plugin/record.js"
 import { copyScripts, ownScripts, scriptCommand, sq } from "../plugin/scripts.js"
+import { type Block, CLOSE, crushrcPath, crushStatus, findBlock, OPEN } from "./status.js"
+
+export { crushrcPath }
 
 /** 0.88.0: the first Crush that runs what `hook add` registers. */
 export const CRUSH_MIN_VERSION = "0.88.0"
-
-export const crushrcPath = (env: Readonly<Record<string, string | undefined>>, home: string): string =>
-  path.join(
-    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, ".config"),
-    "crush",
-    "crushrc"
-  )
-
-const OPEN = /^# >>> lich-plugin v(\S+) >>>$/m
-const CLOSE = "# <<< lich-plugin <<<"
 
 /** The block for this release: crushrc is Bash, so every path is single-quoted. */
 export const crushBlock = (ctx: PluginContext): string => {
@@ -41,18 +33,6 @@ export const crushBlock = (ctx: PluginContext): string => {
     CLOSE,
     ""
   ].join("\n")
-}
-
-type Block = { readonly start: number; readonly end: number; readonly version: string }
-
-/** Where lich's block is: [start, end) of its lines, end past the closing line's break. */
-const findBlock = (text: string): Block | undefined => {
-  const open = OPEN.exec(text)
-  if (open === null) return undefined
-  const close = text.indexOf(`${CLOSE}`, open.index)
-  if (close < 0) return undefined
-  const after = close + CLOSE.length
-  return { start: open.index, end: text[after] === "\n" ? after + 1 : after, version: open[1]! }
 }
 
 /**
@@ -69,20 +49,9 @@ const blockIn = (text: string | undefined, file: string): Either.Either<Block | 
   return Either.right(findBlock(text))
 }
 
-/** `--command '<path>'` of lich's `mcp add` line, unquoted. */
-const lichBinIn = (block: string): string => {
-  const m = /^mcp add lich .*?--command '((?:[^']|'\\'')*)'/m.exec(block)
-  return m === null ? "" : m[1]!.replace(/'\\''/g, "'")
-}
-
 export const crushInstaller: Installer = {
   id: "crush",
-  status: (ctx, files) => {
-    const file = crushrcPath(ctx.env, ctx.home)
-    const text = files.read(file) ?? ""
-    const b = findBlock(text)
-    return { version: b?.version ?? "", lichBin: b === undefined ? "" : lichBinIn(text.slice(b.start, b.end)), where: [file] }
-  },
+  status: crushStatus,
   install: (ctx, files) =>
     Either.gen(function* () {
       const file = crushrcPath(ctx.env, ctx.home)

@@ -11,18 +11,13 @@
  * would read as busy for ever.
  */
 
-import * as path from "node:path"
 import { Either } from "effect"
-import { readMember, removeElements, setElement } from "../plugin/jsonEdit.js"
+import { removeElements, setElement } from "../plugin/jsonEdit.js"
 import { mergeEntry, unmergeEntry } from "../plugin/merge.js"
 import type { Files, Installer, PluginContext, Step } from "../plugin/Plugin.js"
 import { deleteRecord, readRecord, writeRecord } from "../plugin/record.js"
 import { copyScripts, ownScripts, scriptCommand } from "../plugin/scripts.js"
-
-const paths = (ctx: PluginContext) => ({
-  mcp: path.join(ctx.home, ".cursor", "mcp.json"),
-  hooks: path.join(ctx.home, ".cursor", "hooks.json")
-})
+import { cursorStatus, cursorPaths as paths } from "./status.js"
 
 /** Cursor's events → lich's scripts. */
 const hooksOf = (ctx: PluginContext): ReadonlyArray<{ readonly event: string; readonly command: string }> => {
@@ -37,11 +32,6 @@ const hooksOf = (ctx: PluginContext): ReadonlyArray<{ readonly event: string; re
 const isLichs = (ctx: PluginContext) => (v: unknown) => {
   const c = (v as { command?: unknown } | null)?.command
   return typeof c === "string" && c.startsWith(`'${ownScripts(ctx, "cursor")}/`)
-}
-
-const commandOf = (v: unknown): string => {
-  const c = (v as { command?: unknown } | undefined)?.command
-  return typeof c === "string" ? c : ""
 }
 
 /** What a hooks file lich creates starts as: Cursor's format names its version. */
@@ -82,13 +72,7 @@ const unmergeHooks = (ctx: PluginContext, files: Files, hints: Readonly<Record<s
 
 export const cursorInstaller: Installer = {
   id: "cursor",
-  status: (ctx, files) => {
-    const p = paths(ctx)
-    const lich = readMember(files.read(p.mcp), ["mcpServers"], "lich")
-    // Cursor keeps no marker of its own: the release is the record's, while the entry is there.
-    const record = readRecord(ctx, "cursor", files)
-    return { version: lich === undefined ? "" : (record?.version ?? "0.0.0"), lichBin: commandOf(lich), where: [p.mcp, p.hooks] }
-  },
+  status: cursorStatus,
   install: (ctx, files) =>
     Either.gen(function* () {
       const p = paths(ctx)

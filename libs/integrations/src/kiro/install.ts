@@ -10,17 +10,13 @@
  * the file is lich's, and writing it whole keeps the install one atomic write that needs no Kiro.
  */
 
-import * as path from "node:path"
 import { Either } from "effect"
 import type { Installer, PluginContext } from "../plugin/Plugin.js"
 import { deleteRecord, writeRecord } from "../plugin/record.js"
 import { copyScripts, ownScripts, scriptCommand } from "../plugin/scripts.js"
+import { kiroAgentName, kiroAgentPath, kiroAgentVersion, kiroStatus } from "./status.js"
 
-export const kiroAgentName = "lich"
-
-export const kiroAgentPath = (home: string): string => path.join(home, ".kiro", "agents", `${kiroAgentName}.json`)
-
-const DESCRIPTION = /^Installed by lich-plugin v(\S+)/
+export { kiroAgentName, kiroAgentPath, kiroAgentVersion }
 
 /** The agent file for this release. */
 export const kiroAgent = (ctx: PluginContext): Record<string, unknown> => {
@@ -55,21 +51,9 @@ export const kiroAgent = (ctx: PluginContext): Record<string, unknown> => {
   }
 }
 
-/** The release the file's description names, "" when it is not lich's (or not JSON). */
-export const kiroAgentVersion = (text: string | undefined): { version: string; lichBin: string } => {
-  try {
-    const a = JSON.parse(text ?? "") as { description?: unknown; mcpServers?: { lich?: { command?: unknown } } }
-    const version = typeof a.description === "string" ? (DESCRIPTION.exec(a.description)?.[1] ?? "") : ""
-    const bin = a.mcpServers?.lich?.command
-    return { version, lichBin: version !== "" && typeof bin === "string" ? bin : "" }
-  } catch {
-    return { version: "", lichBin: "" }
-  }
-}
-
 export const kiroInstaller: Installer = {
   id: "kiro",
-  status: (ctx, files) => ({ ...kiroAgentVersion(files.read(kiroAgentPath(ctx.home))), where: [kiroAgentPath(ctx.home)] }),
+  status: kiroStatus,
   install: (ctx, files) =>
     Either.gen(function* () {
       const file = kiroAgentPath(ctx.home)

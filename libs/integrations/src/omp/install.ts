@@ -5,43 +5,21 @@
  * else `$PI_CODING_AGENT_DIR`, else `~/.omp/agent` — the profile wins, as it does for oh-my-pi.
  */
 
-import * as path from "node:path"
 import { Either } from "effect"
-import { readMember } from "../plugin/jsonEdit.js"
 import { mergeEntry, unmergeEntry } from "../plugin/merge.js"
 import type { Installer, PluginContext } from "../plugin/Plugin.js"
 import { deleteRecord, readRecord, writeRecord } from "../plugin/record.js"
 import { extensionText, extensionVersion } from "./extension.js"
+import { ompAgentDir, ompStatus, ompPaths as paths } from "./status.js"
 
-export const ompAgentDir = (env: Readonly<Record<string, string | undefined>>, home: string): string => {
-  if (env.OMP_PROFILE) return path.join(home, ".omp", "profiles", env.OMP_PROFILE, "agent")
-  if (env.PI_CODING_AGENT_DIR && path.isAbsolute(env.PI_CODING_AGENT_DIR)) return env.PI_CODING_AGENT_DIR
-  return path.join(home, ".omp", "agent")
-}
-
-const paths = (ctx: PluginContext) => {
-  const dir = ompAgentDir(ctx.env, ctx.home)
-  return { extension: path.join(dir, "extensions", "lich.js"), mcp: path.join(dir, "mcp.json") }
-}
+export { ompAgentDir }
 
 /** oh-my-pi's stdio server shape; the server inherits the session's LICH_* from oh-my-pi's environment. */
 const server = (ctx: PluginContext) => ({ type: "stdio", command: ctx.lichBin, args: ["mcp"] })
 
-const commandOf = (v: unknown): string => {
-  const c = (v as { command?: unknown } | undefined)?.command
-  return typeof c === "string" ? c : ""
-}
-
 export const ompInstaller: Installer = {
   id: "omp",
-  status: (ctx, files) => {
-    const p = paths(ctx)
-    return {
-      version: extensionVersion(files.read(p.extension)),
-      lichBin: commandOf(readMember(files.read(p.mcp), ["mcpServers"], "lich")),
-      where: [p.extension, p.mcp]
-    }
-  },
+  status: ompStatus,
   install: (ctx, files) =>
     Either.gen(function* () {
       const p = paths(ctx)

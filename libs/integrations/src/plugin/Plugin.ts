@@ -67,18 +67,5 @@ export interface Installer {
   readonly remove: (ctx: PluginContext, files: Files) => Either.Either<Plan, string>
 }
 
-/** An install is current when it carries this lich's release and names this lich. */
-export const isCurrent = (i: Installed, ctx: PluginContext): boolean => i.version === ctx.version && i.lichBin === ctx.lichBin
-
-/** 0.9.0: the first plugin release that carries lich's tools (the contract's HasTools rule). */
-export const TOOLS_MIN_VERSION = "0.9.0"
-
-/** Whether `a` ≥ `b`, both `x.y.z` (anything else is older than everything). */
-export const versionAtLeast = (a: string, b: string): boolean => {
-  const parse = (v: string) => /^(\d+)\.(\d+)\.(\d+)/.exec(v)?.slice(1).map(Number)
-  const x = parse(a)
-  const y = parse(b)
-  if (x === undefined || y === undefined) return false
-  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! > y[i]!
-  return true
-}
+// Plain (no contract, no Effect), so `lich plugin` lists without Effect (read.ts); re-exported here.
+export { isCurrent, TOOLS_MIN_VERSION, versionAtLeast } from "./versions.js"

@@ -8,27 +8,13 @@ import { execFile } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { Effect } from "effect"
-import type { Files, Plan, Step } from "./Plugin.js"
+import type { Plan, Step } from "./Plugin.js"
+
+// The reader is plain (read.ts), so `lich plugin` lists without Effect; re-exported where it always was.
+export { diskFiles } from "./read.js"
 
 /** 20 s: a harness's own CLI (`agy mcp add`) starts a runtime; on a loaded machine that takes seconds. */
 const RUN_TIMEOUT_MS = 20_000
-
-export const diskFiles: Files = {
-  read: (p) => {
-    try {
-      return fs.readFileSync(p, "utf8")
-    } catch {
-      return undefined
-    }
-  },
-  isDir: (p) => {
-    try {
-      return fs.statSync(p).isDirectory()
-    } catch {
-      return false
-    }
-  }
-}
 
 /** rmdir, which refuses a folder that is not empty: one the user filled since stays, and so does what is in it. */
 const removeIfEmpty = (dir: string): void => {

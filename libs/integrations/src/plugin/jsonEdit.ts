@@ -14,10 +14,12 @@
  */
 import { Either } from "effect"
 import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser"
+import { memberOf, nodeValue, OPTIONS } from "./jsonRead.js"
+
+// Reading is plain (no Effect), so `lich plugin` can list the installs without loading Effect.
+export { readMember } from "./jsonRead.js"
 
 export type Edited = Either.Either<string, string>
-
-const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true }
 
 /** The parsed root object, or the one-line refusal. */
 export const parseDoc = (text: string, file: string): Either.Either<Node, string> => {
@@ -33,9 +35,6 @@ export const parseDoc = (text: string, file: string): Either.Either<Node, string
 }
 
 const end = (n: Node) => n.offset + n.length
-
-/** The value node of `key` in an object node. */
-const memberOf = (obj: Node, key: string): Node | undefined => obj.children?.find((p) => p.children?.[0]?.value === key)
 
 /** The whitespace before `offset` on its line when nothing else precedes it there; undefined otherwise. */
 const lineIndent = (text: string, offset: number): string | undefined => {
@@ -163,25 +162,6 @@ export const removeMember = (text: string, parents: ReadonlyArray<string>, key: 
     }
     return out
   })
-
-/** The value of `key` in the object at `parents`, or undefined (also for a file that does not parse). */
-export const readMember = (text: string | undefined, parents: ReadonlyArray<string>, key: string): unknown => {
-  if (text === undefined) return undefined
-  const errors: Array<ParseError> = []
-  const root = parseTree(text, errors, OPTIONS)
-  if (errors.length > 0 || root?.type !== "object") return undefined
-  let at: Node | undefined = root
-  for (const k of [...parents, key]) {
-    at = at?.type === "object" ? memberOf(at, k)?.children?.[1] : undefined
-  }
-  return at === undefined ? undefined : nodeValue(at)
-}
-
-const nodeValue = (n: Node): unknown => {
-  if (n.type === "object") return Object.fromEntries((n.children ?? []).map((p) => [p.children?.[0]?.value, nodeValue(p.children![1]!)]))
-  if (n.type === "array") return (n.children ?? []).map(nodeValue)
-  return n.value
-}
 
 /** Whether the document is an object with no members left (what a file lich created holds after a removal). */
 export const isEmptyDoc = (text: string): boolean => {

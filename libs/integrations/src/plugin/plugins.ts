@@ -6,28 +6,25 @@
  */
 
 import { execFile } from "node:child_process"
-import * as path from "node:path"
 import { type PluginAction, PluginInstall } from "@lich/contract"
-import { provider } from "@lich/providers"
 import { Effect, Either } from "effect"
 import { antigravityInstaller } from "../antigravity/install.js"
-import { pluginVersion } from "../claude/plugin.js"
 import { crushInstaller, crushVersionOk } from "../crush/install.js"
 import { cursorInstaller } from "../cursor/install.js"
 import { kiroInstaller } from "../kiro/install.js"
 import { ompInstaller } from "../omp/install.js"
-import { applyPlan, diskFiles } from "./apply.js"
+import { applyPlan } from "./apply.js"
 import { withFolders } from "./folders.js"
 import {
   type Files,
   type Installer,
-  isCurrent,
   type PluginContext,
   type PluginProvider,
   pluginProviders,
   TOOLS_MIN_VERSION,
   versionAtLeast
 } from "./Plugin.js"
+import { diskFiles, pluginContext, readPluginState } from "./read.js"
 
 export const installers: { readonly [K in PluginProvider]: Installer } = {
   omp: ompInstaller,
@@ -40,33 +37,10 @@ export const installers: { readonly [K in PluginProvider]: Installer } = {
 /** One provider's install as the contract carries it (Settings › lich plugin, `lich plugin`). */
 export type PluginState = PluginInstall
 
-/** What lich's install needs to know of itself: `hooksTree` is the plugin tree it ships (hooks/). */
-export const pluginContext = (i: {
-  readonly env: Readonly<Record<string, string | undefined>>
-  readonly home: string
-  readonly lichBin: string
-  readonly hooksTree: string
-  readonly ownDir: string
-}): PluginContext => ({
-  env: i.env,
-  home: i.home,
-  lichBin: i.lichBin,
-  version: pluginVersion(i.hooksTree),
-  scriptsSource: path.join(i.hooksTree, "hooks"),
-  ownDir: i.ownDir
-})
+export { pluginContext }
 
-export const pluginState = (ctx: PluginContext, id: PluginProvider, files: Files = diskFiles): PluginState => {
-  const s = installers[id].status(ctx, files)
-  return new PluginInstall({
-    provider: id,
-    name: provider(id).name,
-    installed: s.version !== "",
-    version: s.version,
-    current: s.version !== "" && isCurrent(s, ctx),
-    where: s.where
-  })
-}
+export const pluginState = (ctx: PluginContext, id: PluginProvider, files: Files = diskFiles): PluginState =>
+  new PluginInstall(readPluginState(ctx, id, files))
 
 export const pluginStates = (ctx: PluginContext, files: Files = diskFiles): ReadonlyArray<PluginState> =>
   pluginProviders.map((id) => pluginState(ctx, id, files))
