@@ -9,7 +9,7 @@ import { EventHub } from "@lich/events"
 import { Hosts, type StoreError } from "@lich/store"
 import { Context, Deferred, Effect, Layer, Option, Queue, Stream, SubscriptionRef } from "effect"
 import type { Via } from "./Far.js"
-import { attemptNow, current, makeLinkTable } from "./linkTable.js"
+import { attemptNow, current, type Held, makeLinkTable } from "./linkTable.js"
 import { Ssh } from "./Ssh.js"
 
 export interface LinksShape {
@@ -41,6 +41,21 @@ const notConnected = (s: HostStatus) =>
   new Refused({
     message: `host "${s.name}" is not connected (${s.state}${s.message === "" ? "" : `: ${s.message}`}) — lich hosts shows its state; lich hosts connect ${s.name} tries again`
   })
+
+/** The link's first forward other than `stale` (across a drop); NotFound once the host is removed. */
+const nextForward = (link: Held, name: string, stale?: Via) => {
+  const up = link.view.changes.pipe(
+    Stream.filterMap((v) => Option.fromNullable(v.via).pipe(Option.filter((via) => via !== stale))),
+    Stream.runHead,
+    // A SubscriptionRef's changes never end: the stream stops only at a value with a forward.
+    Effect.flatMap(Option.match({ onNone: () => Effect.die("a link's changes ended"), onSome: Effect.succeed }))
+  )
+  const gone = Effect.zipRight(
+    Deferred.await(link.removed),
+    Effect.fail(new NotFound({ what: "host", name, message: `host "${name}" was removed` }))
+  )
+  return Effect.raceFirst(up, gone)
+}
 
 const make = Effect.gen(function* () {
   const store = yield* Hosts
@@ -79,18 +94,7 @@ const make = Effect.gen(function* () {
   })
 
   const reconnected = Effect.fn("Links.reconnected")(function* (name: string, stale?: Via) {
-    const link = yield* table.find(name)
-    const up = link.view.changes.pipe(
-      Stream.filterMap((v) => Option.fromNullable(v.via).pipe(Option.filter((via) => via !== stale))),
-      Stream.runHead,
-      // A SubscriptionRef's changes never end: the stream stops only at a value with a forward.
-      Effect.flatMap(Option.match({ onNone: () => Effect.die("a link's changes ended"), onSome: Effect.succeed }))
-    )
-    const gone = Effect.zipRight(
-      Deferred.await(link.removed),
-      Effect.fail(new NotFound({ what: "host", name, message: `host "${name}" was removed` }))
-    )
-    return yield* Effect.raceFirst(up, gone)
+    return yield* nextForward(yield* table.find(name), name, stale)
   })
 
   const refresh = Effect.fn("Links.refresh")(function* (name: string, stale: Via, why: string) {
