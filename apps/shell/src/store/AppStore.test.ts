@@ -50,6 +50,17 @@ describe("the window's store", () => {
     expect(shownCard(store.state.model)?.id).toBe("a")
   })
 
+  it("keeps a card an event added while a load was out, when that load's picture was read before it", () => {
+    const store = storeWith(session("a"))
+    const n = store.beginLoad() // the events socket opened again
+    // The session opened (and its frame came) after the backend read the picture now landing.
+    store.event({ _tag: "session-opened", session: session("b") })
+    store.selectWhenOpened("b")
+    store.loaded(n, stateOf("", session("a")), () => ({ activeProject: "p1", shown: { p1: "b" } }))
+    expect(store.state.model.cards.map((c) => c.id)).toEqual(["a", "b"])
+    expect(shownCard(store.state.model)?.id).toBe("b")
+  })
+
   it("tells its listeners once per action, with the whole new state", () => {
     const store = storeWith(session("a"), session("b"))
     const heard: Array<string> = []

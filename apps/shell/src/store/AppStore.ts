@@ -92,6 +92,13 @@ const repaint = (themes: ThemeList | undefined, prefersDark: boolean, painted: T
 export class AppStore extends Store<AppState> {
   private nextToast = 0
   private loads = 0
+  /**
+   * The events taken since the last load asked began, laid again over its picture when it lands:
+   * that picture may have been read before them (its answer and the socket's frames race on two
+   * connections), and laying it alone would drop a card an event had already added. Undefined when
+   * no load is outstanding, so nothing piles up between loads.
+   */
+  private since: Array<LichEventWire> | undefined
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
 
   constructor(surroundings: Surroundings) {
@@ -109,7 +116,6 @@ export class AppStore extends Store<AppState> {
     this.set({ problem })
   }
 
-  /** The whole picture, loaded again (start, every reconnect), with this window's remembered selection over it. */
   /**
    * A load of the whole picture begins (start, every reconnect). Loads overlap — the page asks at once
    * and again when its events socket opens — and only the last one asked counts: an earlier one that
@@ -117,11 +123,16 @@ export class AppStore extends Store<AppState> {
    * remembers) an empty selection that the last load then lays its state under.
    */
   beginLoad(): number {
+    this.since = []
     return ++this.loads
   }
 
+  /** The whole picture, with the events taken meanwhile over it and this window's remembered selection. */
   loaded(n: number, s: WindowStateWire, saved: () => Selection) {
-    if (n === this.loads) this.commit(withSelection(fromState(s, this.state.model), saved()))
+    if (n !== this.loads) return
+    const model = (this.since ?? []).reduce((m, e) => applyEvent(m, e).model, fromState(s, this.state.model))
+    this.since = undefined
+    this.commit(withSelection(model, saved()))
   }
 
   /** A load's calls have all answered: the window is ready once the last load asked has. */
@@ -258,6 +269,7 @@ export class AppStore extends Store<AppState> {
 
   /** One `/events` frame: the model follows it, and what needs the person becomes a toast. */
   event(e: LichEventWire) {
+    this.since?.push(e)
     const s = this.state
     const { model, toast } = applyEvent(s.model, e)
     const asked = e._tag === "project-opened" && s.tabOnOpen === e.project.id
