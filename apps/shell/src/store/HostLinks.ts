@@ -20,8 +20,9 @@ import { connectEvents, TerminalMux } from "../api/sockets.js"
 import type { LichEventWire } from "../api/wire.js"
 import type { AnyToast } from "../components/lich-toasts/view.js"
 import { openWorktreePayload, type WorktreeForm } from "../components/lich-worktree-dialog/view.js"
-import type { Card } from "../logic/model.js"
+import type { Card, Project } from "../logic/model.js"
 import { type HostCardRef, type HostsStore, isConnected } from "./HostsStore.js"
+import { closePayload, openPayload } from "./payloads.js"
 
 /** What of the local line a host's link needs. */
 export interface LocalLine {
@@ -154,20 +155,9 @@ export class HostLinks {
     return true
   }
 
-  /** A session in a project of the host's, from the menu under its header. */
-  newSession(host: string, projectPath: string, kind: string) {
-    return this.opened(host, {
-      ...openWorktreePayload(projectPath, {
-        branch: "",
-        base: "",
-        kind,
-        model: "",
-        effort: "",
-        ultracode: false,
-        folder: "",
-        confine: false
-      })
-    })
+  /** A session in a project of the host's, from the menu under its header: the payload a local one sends. */
+  newSession(host: string, project: Project, kind: string) {
+    return this.opened(host, openPayload(project, kind))
   }
 
   newWorktree(host: string, projectPath: string, f: WorktreeForm) {
@@ -179,14 +169,7 @@ export class HostLinks {
    * files are not this window's to remove unasked; `lich close --host` is not offered either).
    */
   async close(host: string, card: Card) {
-    const r = await this.line.call("hosts.Close", {
-      host,
-      from: "",
-      target: card.id,
-      project: "",
-      worktree: card.path === "" ? "" : "keep",
-      force: false
-    })
+    const r = await this.line.call("hosts.Close", { host, ...closePayload(card), worktree: card.path === "" ? "" : "keep" })
     if (r) this.toast({ kind: "info", text: `Closed “${card.label}” on ${host}`, detail: "Its conversation is kept there.", target: "" })
   }
 

@@ -17,7 +17,7 @@ export const answerHost = ({ store, hosts, hostLinks }: Parts, a: HostAsk) => {
       return hosts.menuFor(a.host, a.project)
     case "new-session":
       hosts.menuFor("", "")
-      return void hostLinks.newSession(a.host, a.project.path, a.sessionKind)
+      return void hostLinks.newSession(a.host, a.project, a.sessionKind)
     case "new-worktree":
       hosts.menuFor("", "")
       return store.openOverlay({ kind: "worktree", host: { name: a.host, project: a.project } })
