@@ -11,6 +11,7 @@ import { groupCards } from "../logic/groups.js"
 import { step } from "../logic/hotkeys.js"
 import { applyEvent, emptyModel, fromState, type Model, type Selection, selectCard, shownCard, withSelection } from "../logic/model.js"
 import { resolveTheme, terminalTheme } from "../logic/theme.js"
+import { LoadEvents } from "./loadEvents.js"
 import type { Overlay } from "./overlay.js"
 import { Store } from "./Store.js"
 
@@ -92,13 +93,8 @@ const repaint = (themes: ThemeList | undefined, prefersDark: boolean, painted: T
 export class AppStore extends Store<AppState> {
   private nextToast = 0
   private loads = 0
-  /**
-   * The events taken since the last load asked began, laid again over its picture when it lands:
-   * that picture may have been read before them (its answer and the socket's frames race on two
-   * connections), and laying it alone would drop a card an event had already added. Undefined when
-   * no load is outstanding, so nothing piles up between loads.
-   */
-  private since: Array<LichEventWire> | undefined
+  /** the events taken while a load is out, laid again over its picture (loadEvents.ts) */
+  private readonly taken = new LoadEvents<LichEventWire>()
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
 
   constructor(surroundings: Surroundings) {
@@ -123,15 +119,14 @@ export class AppStore extends Store<AppState> {
    * remembers) an empty selection that the last load then lays its state under.
    */
   beginLoad(): number {
-    this.since = []
-    return ++this.loads
+    this.taken.begin(++this.loads)
+    return this.loads
   }
 
   /** The whole picture, with the events taken meanwhile over it and this window's remembered selection. */
   loaded(n: number, s: WindowStateWire, saved: () => Selection) {
     if (n !== this.loads) return
-    const model = (this.since ?? []).reduce((m, e) => applyEvent(m, e).model, fromState(s, this.state.model))
-    this.since = undefined
+    const model = this.taken.landed(n).reduce((m, e) => applyEvent(m, e).model, fromState(s, this.state.model))
     this.commit(withSelection(model, saved()))
   }
 
@@ -269,7 +264,7 @@ export class AppStore extends Store<AppState> {
 
   /** One `/events` frame: the model follows it, and what needs the person becomes a toast. */
   event(e: LichEventWire) {
-    this.since?.push(e)
+    this.taken.take(e)
     const s = this.state
     const { model, toast } = applyEvent(s.model, e)
     const asked = e._tag === "project-opened" && s.tabOnOpen === e.project.id

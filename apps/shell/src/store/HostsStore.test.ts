@@ -36,6 +36,15 @@ describe("the hosts' store", () => {
     ])
   })
 
+  it("keeps a card a host's event added while a load was out, when that load's picture was read before it", () => {
+    const store = withDevbox(session("a"))
+    const n = store.beginLoad("devbox") // its events socket opened again
+    // The session opened there (and its frame came) after the far lich read the picture now landing.
+    store.event("devbox", { _tag: "session-opened", session: session("b") })
+    store.loaded("devbox", n, far(session("a")))
+    expect(store.state.hosts[0]?.model.cards.map((c) => c.id)).toEqual(["a", "b"])
+  })
+
   it("paints the first of two overlapping loads to answer, and never lays an earlier one over a later", () => {
     const store = new HostsStore()
     store.listed([status("devbox", "connected")])

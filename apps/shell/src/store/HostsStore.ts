@@ -10,6 +10,7 @@
 import type { SuccessOf } from "@lich/contract"
 import type { LichEventWire, WindowStateWire } from "../api/wire.js"
 import { applyEvent, type Card, emptyModel, fromState, type Model, type Toast } from "../logic/model.js"
+import { LoadEvents } from "./loadEvents.js"
 import { Store } from "./Store.js"
 
 export type HostStatusWire = SuccessOf<"hosts.List">[number]
@@ -56,6 +57,8 @@ export class HostsStore extends Store<HostsState> {
   private readonly loads = new Map<string, number>()
   /** the latest load laid down, per host */
   private readonly applied = new Map<string, number>()
+  /** each host's events taken while a load of its picture is out, laid again over it (loadEvents.ts) */
+  private readonly taken = new Map<string, LoadEvents<LichEventWire>>()
   /** pictures that came back before hosts.List named their host */
   private readonly early = new Map<string, WindowStateWire>()
 
@@ -90,6 +93,7 @@ export class HostsStore extends Store<HostsState> {
   /** A `host-removed` frame (hosts.Remove from anywhere): its section goes, and what it showed. */
   removed(name: string) {
     this.early.delete(name)
+    this.taken.delete(name)
     if (!this.state.hosts.some((h) => h.status.name === name)) return
     const hosts = this.state.hosts.filter((h) => h.status.name !== name)
     const shown = this.state.shown?.host === name ? undefined : this.state.shown
@@ -111,25 +115,36 @@ export class HostsStore extends Store<HostsState> {
   beginLoad(name: string): number {
     const n = (this.loads.get(name) ?? 0) + 1
     this.loads.set(name, n)
+    this.eventsOf(name).begin(n)
     return n
   }
 
   loaded(name: string, n: number, s: WindowStateWire) {
     if (n <= (this.applied.get(name) ?? 0)) return
     this.applied.set(name, n)
+    const since = this.eventsOf(name).landed(n)
     // A picture asked for before the list named its host (HostLinks asks at once for the hosts it remembers): kept for it.
     if (!this.state.hosts.some((h) => h.status.name === name)) return void this.early.set(name, s)
-    this.patch(name, (h) => ({ ...h, model: fromState(s, h.model), loaded: true }))
+    this.patch(name, (h) => ({ ...h, model: since.reduce((m, e) => applyEvent(m, e).model, fromState(s, h.model)), loaded: true }))
   }
 
   /** One frame of a host's events: its picture follows it; what needs the person comes back as a toast, its host named. */
   event(name: string, e: LichEventWire): Toast | undefined {
     const host = this.state.hosts.find((h) => h.status.name === name)
     if (!host) return undefined
+    this.eventsOf(name).take(e)
     const { model, toast } = applyEvent(host.model, e)
     if (model !== host.model) this.patch(name, (h) => ({ ...h, model }))
     if (e._tag === "session-closed" && this.state.shown?.host === name && this.state.shown.id === e.id) this.set({ shown: undefined })
     return toast && { ...toast, detail: [name, toast.detail].filter((x) => x !== "").join(" · ") }
+  }
+
+  private eventsOf(name: string): LoadEvents<LichEventWire> {
+    const had = this.taken.get(name)
+    if (had) return had
+    const made = new LoadEvents<LichEventWire>()
+    this.taken.set(name, made)
+    return made
   }
 
   show(ref: HostCardRef) {
