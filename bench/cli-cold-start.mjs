@@ -196,7 +196,7 @@ for (const r of rows) {
 }
 const kib = (f) => (fs.existsSync(f) ? `${(fs.statSync(f).size / 1024).toFixed(0)} KiB` : "none")
 const distOf = (name) => path.join(path.dirname(lich), "..", "dist", name)
-const sizes = ["cli.cjs", "commands.cjs"].map((n) => `${n} ${kib(distOf(n))} (code cache ${kib(distOf(`${n}.cache`))})`)
+const sizes = ["cli.cjs", "plugin.cjs", "commands.cjs"].map((n) => `${n} ${kib(distOf(n))} (code cache ${kib(distOf(`${n}.cache`))})`)
 console.log(`bundles: ${sizes.join(", ")}`)
 // The line names what it judged: every row.
 console.log(

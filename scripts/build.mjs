@@ -1,16 +1,17 @@
 // Builds every bundle lich ships: the CLI (dist/cli.cjs), the backend (dist/server.cjs), the PTY
 // host (dist/ptyhost.cjs) and the window's assets. Runs on
 // `npm install` (prepare) and before `npm test`, so a fresh clone needs nothing else. The V8 code
-// caches are made by running the CLI after bundling.
+// caches are made by running the CLI after bundling (warm-caches.mjs).
 
-import { execFileSync } from "node:child_process"
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
+import { builtinFacades, jsoncPure, lazyBuiltinsPlugin } from "./lean-modules.mjs"
+import { warmCaches } from "./warm-caches.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const dist = join(root, "dist")
@@ -155,29 +156,6 @@ const deepImports = {
   }
 }
 
-// Builtins the CLI's dependencies import at their top but use only on paths a call rarely takes:
-// node:crypto (NodeFileSystem's temp-file names), node:readline (prompts), node:os (temp dir, a
-// missing HOME). Loading them is several ms of a cold call, so each becomes a module of getters
-// that requires the real one on first use; the getters keep every name, so callers see no change.
-const lazyBuiltins = ["crypto", "readline", "os"]
-const lazyBuiltinsPlugin = {
-  name: "lazy-builtins",
-  setup(b) {
-    const filter = new RegExp(`^(node:)?(${lazyBuiltins.join("|")})$`)
-    b.onResolve({ filter }, (args) =>
-      args.namespace === "lazy-builtin"
-        ? { path: args.path, external: true } // the stub's own require: the real module
-        : { path: args.path.replace(/^node:/, ""), namespace: "lazy-builtin" }
-    )
-    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => {
-      const id = JSON.stringify(`node:${args.path}`)
-      const names = Object.getOwnPropertyNames(require(`node:${args.path}`)).filter((n) => n !== "default")
-      const getters = names.map((n) => `get ${JSON.stringify(n)}() { return real()[${JSON.stringify(n)}] }`)
-      return { contents: `let m\nconst real = () => m ?? (m = require(${id}))\nmodule.exports = { ${getters.join(", ")} }`, loader: "js" }
-    })
-  }
-}
-
 // The plain commands read their replies against wire shapes derived from the contract's schemas
 // (apps/cli/src/wire/). From sources the derivation runs when first asked, which evaluates Effect's
 // Schema; the CLI bundle gets the same derivation made here, once, as JSON strings parsed only when
@@ -222,15 +200,16 @@ const wireShapes = {
   }
 }
 
-// The CLI is two bundles: dist/cli.cjs (the table, the one parser, help and the plain commands, which
-// run without Effect) and dist/commands.cjs (every command on Effect, and its runner), which the
-// first loads through bin/lich only for such a command (apps/cli/src/effectBundle.ts). The first
-// bundle's one way to the second is left out of it here; the build refuses a first bundle that takes
-// any module of effect or @effect/*: one stray import would put Effect back on every call.
-const effectCommandsApart = {
-  name: "effect-commands-apart",
+// The CLI is three bundles: dist/cli.cjs (the table, the one parser, help and the plain commands,
+// which run without Effect), dist/plugin.cjs (`lich plugin`'s list: it reads files, not the backend)
+// and dist/commands.cjs (every command on Effect, and its runner); the first loads the others
+// through bin/lich only for their commands (apps/cli/src/bundles.ts). Its ways to them are left out
+// of it here; the build refuses a first or plugin bundle that takes any module of effect or
+// @effect/*: one stray import would put Effect back on every call.
+const laterBundlesApart = {
+  name: "later-bundles-apart",
   setup(b) {
-    b.onResolve({ filter: /^\.\/effectCommands\.js$/ }, (args) => ({ path: args.path, external: true }))
+    b.onResolve({ filter: /^\.\/(effectCommands|pluginList)\.js$/ }, (args) => ({ path: args.path, external: true }))
   }
 }
 
@@ -238,14 +217,21 @@ const bundles = [
   {
     entryPoints: [join(root, "apps/cli/src/bin.ts")],
     outfile: join(dist, "cli.cjs"),
-    plugins: [effectCommandsApart, wireShapes, deepImports, lazyBuiltinsPlugin],
+    plugins: [laterBundlesApart, wireShapes, deepImports, lazyBuiltinsPlugin, builtinFacades],
+    metafile: true,
+    effectFree: true
+  },
+  {
+    entryPoints: [join(root, "apps/cli/src/pluginList.ts")],
+    outfile: join(dist, "plugin.cjs"),
+    plugins: [jsoncPure, deepImports, lazyBuiltinsPlugin, builtinFacades],
     metafile: true,
     effectFree: true
   },
   {
     entryPoints: [join(root, "apps/cli/src/effectCommands.ts")],
     outfile: join(dist, "commands.cjs"),
-    plugins: [stubUnused, deepImports, lazyBuiltinsPlugin]
+    plugins: [stubUnused, jsoncPure, deepImports, lazyBuiltinsPlugin]
   },
   { entryPoints: [join(root, "apps/server/src/bin.ts")], outfile: join(dist, "server.cjs") },
   // The PTY host (libs/ptyhost): started by the backend, outlives it; docs/pty-host.md.
@@ -259,42 +245,16 @@ for (const { effectFree, ...b } of bundles) {
   const result = await build({ ...common, ...b })
   const heavy = effectFree ? Object.keys(result.metafile.inputs).filter((f) => /node_modules[\\/](effect|@effect)[\\/]/.test(f)) : []
   if (heavy.length > 0) throw new Error(`${b.outfile} must not bundle Effect, but takes ${heavy[0]} (and ${heavy.length - 1} more)`)
+  // One non-ASCII character (esbuild leaves regex literals as written) and V8 holds the whole source
+  // as a two-byte string: twice the bytes read and copied on every call of these bundles (comments,
+  // kept unminified, may be anything).
+  const wide = effectFree && common.minify ? /[^\x00-\x7f]/.exec(readFileSync(b.outfile, "latin1")) : null
+  if (wide) throw new Error(`${b.outfile} must be ASCII (write the character as an escape): byte ${wide.index} is not`)
   rmSync(`${b.outfile}.cache`, { force: true })
 }
 
 const shellBuild = join(root, "apps/shell/build.mjs")
 if (existsSync(shellBuild)) await import(shellBuild)
 
-// Warm the code caches: the loader writes a bundle's cache after its first run, with every function
-// that run compiled, and keeps a valid one. `sessions --json` warms dist/cli.cjs.cache (the parser
-// and a plain command's path), then `plugin install nosuch` dist/commands.cjs.cache (Effect, the
-// runner and a command on Effect, refused before it reads or writes a file: `plugin --json` is plain); against an empty config dir and home both fail or print without touching any
-// running lich or any of this user's files. The warm-up runs on a private copy of the loader and bundles, and its caches are
-// renamed into place: warmed in dist/ itself, any lich call that ran between the bundling and the
-// warm-up (a test suite, another build) wrote its own cache first, and the warm-up then found a
-// valid cache and kept it (measured: a 216 KiB cache, sessions --json ~2× slower, docs/ceilings.md).
-const warmHome = mkdtempSync(join(tmpdir(), "lich-warm-"))
-const env = { ...process.env, HOME: warmHome, XDG_CONFIG_HOME: join(warmHome, "config"), XDG_DATA_HOME: join(warmHome, "data") }
-for (const k of ["LICH_PORT", "LICH_TOKEN", "LICH_SESSION_ID", "LICH_DEV"]) delete env[k]
-mkdirSync(join(warmHome, "bin"))
-mkdirSync(join(warmHome, "dist"))
-copyFileSync(join(root, "bin/lich"), join(warmHome, "bin/lich"))
-copyFileSync(join(dist, "cli.cjs"), join(warmHome, "dist/cli.cjs"))
-copyFileSync(join(dist, "commands.cjs"), join(warmHome, "dist/commands.cjs"))
-const warmUps = [
-  [["sessions", "--json"], "cli.cjs.cache"],
-  [["plugin", "install", "nosuch"], "commands.cjs.cache"]
-]
-for (const [args, cache] of warmUps) {
-  try {
-    execFileSync(process.execPath, [join(warmHome, "bin/lich"), ...args], { env, stdio: "ignore" })
-  } catch {
-    // Exit 1 (no lich) is the expected outcome; the cache is written on exit all the same.
-  }
-  if (existsSync(join(warmHome, "dist", cache))) {
-    copyFileSync(join(warmHome, "dist", cache), join(dist, `${cache}.${process.pid}`))
-    renameSync(join(dist, `${cache}.${process.pid}`), join(dist, cache))
-  }
-}
-rmSync(warmHome, { recursive: true, force: true })
+warmCaches(root, dist)
 console.log(`built lich ${version}: ${bundles.map((b) => b.outfile.slice(root.length + 1)).join(", ")}`)

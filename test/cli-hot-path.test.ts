@@ -16,7 +16,7 @@ const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-probe-"))
 const probe = path.join(probeDir, "probe.cjs")
 fs.writeFileSync(
   probe,
-  `process.on("exit", () => require("node:fs").writeSync(2, "\\neffect evaluated: " + ("effect/GlobalValue" in globalThis) + "\\n"))`
+  `process.on("exit", () => require("node:fs").writeSync(2, "\\neffect evaluated: " + ("effect/GlobalValue" in globalThis) + " http loaded: " + process.moduleLoadList.includes("NativeModule http") + "\\n"))`
 )
 
 interface Probed {
@@ -24,6 +24,8 @@ interface Probed {
   readonly stdout: string
   readonly stderr: string
   readonly effect: boolean
+  /** Whether node:http was loaded: only a command that calls the backend needs it. */
+  readonly http: boolean
 }
 
 const probed = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
@@ -34,8 +36,14 @@ const probed = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
     child.stdout.on("data", (d) => (stdout += d))
     child.stderr.on("data", (d) => (stderr += d))
     child.on("close", (code) => {
-      const m = /\neffect evaluated: (true|false)\n$/.exec(stderr)
-      resolve({ code: code ?? -1, stdout, stderr: stderr.slice(0, m?.index ?? stderr.length), effect: m?.[1] === "true" })
+      const m = /\neffect evaluated: (true|false) http loaded: (true|false)\n$/.exec(stderr)
+      resolve({
+        code: code ?? -1,
+        stdout,
+        stderr: stderr.slice(0, m?.index ?? stderr.length),
+        effect: m?.[1] === "true",
+        http: m?.[2] === "true"
+      })
     })
   })
 
@@ -57,7 +65,7 @@ afterAll(async () => {
 describe("the hot commands", () => {
   it("list and name sessions without evaluating Effect", async () => {
     const all = await probed(["sessions", "--json"], b.env)
-    expect(all).toMatchObject({ code: 0, stderr: "", effect: false })
+    expect(all).toMatchObject({ code: 0, stderr: "", effect: false, http: true })
     expect(JSON.parse(all.stdout).map((p: { id: string }) => p.id)).toEqual([id])
     const me = await probed(["whoami", "--json"], { ...b.env, LICH_SESSION_ID: id })
     expect(me).toMatchObject({ code: 0, stderr: "", effect: false })
@@ -78,12 +86,14 @@ describe("the hot commands", () => {
 
   it("refuse a bad command line without evaluating Effect", async () => {
     expect(await probed(["send", "--bogus", "a", "b"], b.env)).toMatchObject({ code: 1, stdout: "", effect: false })
-    expect(await probed(["help"], b.env)).toMatchObject({ code: 0, stderr: "", effect: false })
+    // help reads the version, not the wire client: it loads no node:http (cliVersion.ts).
+    expect(await probed(["help"], b.env)).toMatchObject({ code: 0, stderr: "", effect: false, http: false })
   })
 
   it("list lich's plugin installs, and refuse a wrong plugin command line, without evaluating Effect", async () => {
+    // The installs are files: the list makes no request and loads no node:http.
     const listed = await probed(["plugin", "--json"], b.env)
-    expect(listed).toMatchObject({ code: 0, stderr: "", effect: false })
+    expect(listed).toMatchObject({ code: 0, stderr: "", effect: false, http: false })
     expect(JSON.parse(listed.stdout).map((r: { provider: string }) => r.provider)).toEqual([
       "omp",
       "crush",

@@ -7,10 +7,11 @@
  * Keep value imports here free of `effect`: the build refuses a first bundle that takes any.
  * App launches load the server bundle through the loader bin/lich handed us.
  */
+
+import { effectBundle } from "./bundles.js"
+import { cliVersion } from "./cliVersion.js"
 import { commandNames, commands } from "./commands/index.js"
-import { cliVersion } from "./commands/version.js"
 import { dispatch, unknownCommandLine } from "./dispatch.js"
-import { effectBundle } from "./effectBundle.js"
 import { exitCodes } from "./exitCodes.js"
 import { parse } from "./parse.js"
 import { commandHelp, renderHelp } from "./render/help.js"

@@ -6,11 +6,16 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 
-/** True when `file` names a regular file this process may execute. */
+/**
+ * True when `file` names a regular file this process may execute. A missing file is answered
+ * without an exception: a PATH search asks this of every directory for every name (`lich plugin`:
+ * five names), and each thrown ENOENT is an Error with its stack — ~150 KB of garbage per call.
+ */
 export const isExecutableFile = (file: string): boolean => {
   try {
+    if (fs.statSync(file, { throwIfNoEntry: false })?.isFile() !== true) return false
     fs.accessSync(file, fs.constants.X_OK)
-    return fs.statSync(file).isFile()
+    return true
   } catch {
     return false
   }

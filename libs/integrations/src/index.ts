@@ -2,7 +2,8 @@
 // events map to lich's hook reports, its readiness markers, its cost reader), and the table of them.
 
 export { claudeCost, claudeRoot, claudeTranscripts, scanClaude, stepClaude } from "./claude/cost.js"
-export { type LaidPlugin, layClaudePlugin, pluginVersion } from "./claude/plugin.js"
+export { pluginVersion } from "./claude/manifest.js"
+export { type LaidPlugin, layClaudePlugin } from "./claude/plugin.js"
 export { codexCost, codexTranscript, scanCodex, stepCodex } from "./codex/cost.js"
 export { stepWindows } from "./codex/windows.js"
 export * from "./Integration.js"

@@ -7,11 +7,11 @@ import { diagnose, failed, machine } from "@lich/doctor"
 import { Effect } from "effect"
 // The launch's own browser rule, so doctor and a launch can never disagree about the window.
 import { findBrowser } from "../../../server/src/window/browser.js"
+import { cliVersion } from "../cliVersion.js"
 import { exitCodes } from "../exitCodes.js"
 import { setExit, stdout } from "../output.js"
 import { platformOf, renderDoctor } from "../render/doctor.js"
 import { pluginBriefs } from "./pluginRows.js"
-import { cliVersion } from "./version.js"
 
 export const doctor = () =>
   Effect.gen(function* () {

@@ -9,12 +9,12 @@
  * refuses to run with no subcommand, and `lich hosts` alone lists.
  */
 import { hello, helloLine } from "@lich/hosts"
+import { cliVersion } from "../cliVersion.js"
 import { exitCodes } from "../exitCodes.js"
 import { renderAdded, renderHosts, renderRemoved, renderState } from "../render/hosts.js"
 import type { Ending, Values } from "../spec.js"
 import { callPlain } from "../wire/call.js"
 import { ended, usageEnding } from "./ending.js"
-import { cliVersion } from "./version.js"
 
 /** 120 s: a connect is two ssh runs of up to 45 s each, a far start included. */
 const CONNECT_TIMEOUT_MS = 120_000

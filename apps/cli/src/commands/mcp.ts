@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { cliVersion } from "./version.js"
+import { cliVersion } from "../cliVersion.js"
 
 /**
  * `lich mcp`. The server's modules are required inside the handler, not imported: esbuild then

@@ -5,36 +5,23 @@
  *
  * It needs no running lich: the installs are files in this user's home (libs/integrations), made
  * from the plugin tree this lich ships and naming this lich binary, exactly as the backend's are.
- * The list is read here without Effect (libs/integrations' plain reader, the same status readers its
- * installers use); an install, update or removal runs its installer, which is Effect code, from the
- * second bundle (pluginActions.ts) — a write to the user's files, not a call agents make in a loop.
+ * The list is read without Effect (libs/integrations' plain reader, the same status readers its
+ * installers use) from a bundle of its own (pluginList.ts); an install, update or removal runs its
+ * installer, which is Effect code, from the second bundle (pluginActions.ts) — a write to the
+ * user's files, not a call agents make in a loop.
  */
 
 import type { PluginAction } from "@lich/contract"
-import { plainPluginProviders, readPluginState } from "@lich/integrations/read"
-import { effectBundle } from "../effectBundle.js"
+import { effectBundle, pluginBundle } from "../bundles.js"
 import { exitCodes } from "../exitCodes.js"
-import { renderPlugins } from "../render/plugin.js"
 import type { Ending, Values } from "../spec.js"
 import { usageEnding } from "./ending.js"
-import { contextFailure, makeContext, type PluginContext, rowOf } from "./pluginRows.js"
 
 const ACTIONS: ReadonlyArray<PluginAction> = ["install", "update", "remove"]
 
-const list = (json: boolean): Ending => {
-  let ctx: PluginContext
-  try {
-    ctx = makeContext()
-  } catch (e) {
-    return { _tag: "fail", message: contextFailure(e), code: exitCodes.Refused }
-  }
-  const rows = plainPluginProviders.map((id) => rowOf(readPluginState(ctx, id)))
-  return { _tag: "out", text: json ? JSON.stringify(rows) : renderPlugins(rows), code: exitCodes.answered }
-}
-
 export const plugin = async (v: Values): Promise<Ending> => {
   const words = v.args("words")
-  if (words.length === 0) return list(v.flag("json"))
+  if (words.length === 0) return pluginBundle().list(v.flag("json"))
   const [verb, id, ...rest] = words
   if (!ACTIONS.includes(verb as PluginAction) || id === undefined || rest.length > 0) {
     return usageEnding("usage: lich plugin [--json] | lich plugin install|update|remove <provider> [--json]")

@@ -14,11 +14,11 @@ import { configDir, coordinates, Loopback, logFile, readRuntime } from "@lich/si
 import { Data, Effect, Schema } from "effect"
 // The launch's own browser rule, as doctor uses it.
 import { findBrowser } from "../../../server/src/window/browser.js"
+import { cliVersion } from "../cliVersion.js"
 import { stdout } from "../output.js"
 import { platformOf } from "../render/doctor.js"
 import { renderRageLines, renderReportMd } from "../render/rage.js"
 import type { Values } from "../spec.js"
-import { cliVersion } from "./version.js"
 
 /** The archive could not be written. Exit 1. */
 export class RageFailed extends Data.TaggedError("Failed")<{ readonly message: string }> {}

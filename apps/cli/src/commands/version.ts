@@ -1,16 +1,14 @@
 /**
  * version and quit: what this build is and what runs, and ending it. Plain commands (spec.ts
- * `plain`): no Effect, so bin.ts also reads `cliVersion` from here for `lich help`.
+ * `plain`): no Effect. The version itself is cliVersion.ts's.
  */
 import * as net from "node:net"
 import { coordinates } from "@lich/singleton"
+import { cliVersion } from "../cliVersion.js"
 import { exitCodes } from "../exitCodes.js"
 import { NO_LICH } from "../reach.js"
 import type { Ending, Values } from "../spec.js"
 import { callPlain } from "../wire/call.js"
-
-declare const __LICH_VERSION__: string
-export const cliVersion = (): string => (typeof __LICH_VERSION__ === "string" ? __LICH_VERSION__ : "0.0.0-dev")
 
 /** 2 s: a lich that has not answered by then is left out — no server is a normal state here. */
 const SERVER_VERSION_TIMEOUT_MS = 2_000

@@ -15,6 +15,7 @@
 import * as crypto from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { pluginVersion } from "./manifest.js"
 
 /** What of the plugin tree Claude Code reads: the manifest and the hooks folder (scripts, mods). */
 const PLUGIN_PARTS = [".claude-plugin", "hooks"] as const
@@ -46,13 +47,6 @@ const digest = (source: string, files: ReadonlyArray<string>) => {
     h.update("\0")
   }
   return h.digest("hex").slice(0, 12)
-}
-
-/** The release a tree announces, from its manifest. */
-export const pluginVersion = (source: string): string => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(source, ".claude-plugin", "plugin.json"), "utf8")) as { version?: unknown }
-  if (typeof manifest.version !== "string" || manifest.version === "") throw new Error("the plugin manifest names no version")
-  return manifest.version
 }
 
 /**

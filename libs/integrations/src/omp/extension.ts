@@ -27,9 +27,13 @@ export const TOOLS_MOUNTED = "\x1b]7788;lich-tools-mounted\x07"
 export const extensionMarker = (version: string): string =>
   `// lich-plugin v${version} — written by lich (Settings › lich plugin); Remove there takes this file out.`
 
-/** The release a file's first line names, or "" when it is not lich's. */
+/**
+ * The release a file's first line names, or "" when it is not lich's. The dash is escaped: esbuild
+ * leaves a regex literal as written, and one non-ASCII character makes V8 hold the whole bundle it
+ * is in (`lich plugin`'s) as a two-byte string, twice its size on every call.
+ */
 export const extensionVersion = (text: string | undefined): string =>
-  /^\/\/ lich-plugin v(\S+) — written by lich/.exec(text ?? "")?.[1] ?? ""
+  /^\/\/ lich-plugin v(\S+) \u2014 written by lich/.exec(text ?? "")?.[1] ?? ""
 
 const body = `
 const env = process.env

@@ -10,7 +10,7 @@ import * as path from "node:path"
 import type { PluginInstall, PluginProviderId } from "@lich/contract"
 import { provider } from "@lich/providers"
 import { agyStatus } from "../antigravity/status.js"
-import { pluginVersion } from "../claude/plugin.js"
+import { pluginVersion } from "../claude/manifest.js"
 import { crushStatus } from "../crush/status.js"
 import { cursorStatus } from "../cursor/status.js"
 import { kiroStatus } from "../kiro/status.js"
@@ -18,8 +18,13 @@ import { ompStatus } from "../omp/status.js"
 import type { Files, Installed, PluginContext, PluginProvider } from "./Plugin.js"
 import { isCurrent } from "./versions.js"
 
+/**
+ * A missing file is the usual answer (nothing installed), so it is found without an exception:
+ * each thrown ENOENT is an Error with its stack, and a list asks for eight files (docs/ceilings.md).
+ */
 export const diskFiles: Files = {
   read: (p) => {
+    if (!fs.existsSync(p)) return undefined
     try {
       return fs.readFileSync(p, "utf8")
     } catch {
@@ -28,7 +33,7 @@ export const diskFiles: Files = {
   },
   isDir: (p) => {
     try {
-      return fs.statSync(p).isDirectory()
+      return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() === true
     } catch {
       return false
     }
