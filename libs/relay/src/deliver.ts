@@ -30,12 +30,18 @@ export const typeAt = (d: Pick<DeliveryDeps, "terminals">, id: string, text: str
  * behind meanwhile; once it is there, applies the reports published before it, then reports.
  */
 const awaitPrompt = (d: DeliveryDeps, a: IoAct, ms: number) =>
-  Effect.scoped(
-    Effect.gen(function* () {
-      const report = (reason: string | undefined) => d.core.apply({ _tag: "ScreenHeld", ticket: a.ticket, seq: a.seq, reason })
-      yield* Effect.forkScoped(Stream.runForEach(d.terminals.screenDialog(a.targetId), report))
-      return yield* d.terminals.awaitReady(a.targetId, Duration.millis(ms))
-    })
+  Effect.flatMap(d.terminals.isReady(a.targetId), (now) =>
+    // Ready now, nothing holds the screen: the watch's one report would be "no question", which the
+    // step ignores at a fresh wait — so neither the watch nor the wait is started (most hand-offs).
+    now
+      ? Effect.succeed(true)
+      : Effect.scoped(
+          Effect.gen(function* () {
+            const report = (reason: string | undefined) => d.core.apply({ _tag: "ScreenHeld", ticket: a.ticket, seq: a.seq, reason })
+            yield* Effect.forkScoped(Stream.runForEach(d.terminals.screenDialog(a.targetId), report))
+            return yield* d.terminals.awaitReady(a.targetId, Duration.millis(ms))
+          })
+        )
   ).pipe(Effect.tap((ready) => (ready ? d.catchUp : Effect.void)))
 
 /** Does `a`'s I/O and reports how it went. */

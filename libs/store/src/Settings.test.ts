@@ -1,6 +1,10 @@
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { Settings } from "./Settings.js"
+import { StoreLive } from "./Store.js"
 import { withStore } from "./testStore.js"
 
 describe("Settings", () => {
@@ -72,5 +76,28 @@ describe("Settings", () => {
         expect(yield* settings.remove("claude.bin")).toBe(false)
       })
     )
+  )
+
+  // Settings are held in memory once read: what the file held when the store opened is what is read.
+  it.effect("what was set before the store reopened is read after, each scope its own", () =>
+    Effect.gen(function* () {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lich-settings-"))
+      const file = path.join(dir, "lich.db")
+      const write = Effect.gen(function* () {
+        const settings = yield* Settings
+        yield* settings.set("claude.bin", "/usr/bin/claude")
+        yield* settings.set("claude.bin", "/opt/claude", "p1")
+        yield* settings.set("usage.cost", "off")
+        yield* settings.remove("usage.cost")
+      })
+      yield* Effect.provide(write, StoreLive(file))
+      const read = Effect.gen(function* () {
+        const settings = yield* Settings
+        return [yield* settings.get("claude.bin"), yield* settings.get("claude.bin", "p1"), yield* settings.get("usage.cost")]
+      })
+      const after = yield* Effect.provide(read, StoreLive(file))
+      fs.rmSync(dir, { recursive: true, force: true })
+      expect(after).toEqual([Option.some("/usr/bin/claude"), Option.some("/opt/claude"), Option.none()])
+    })
   )
 })

@@ -78,6 +78,11 @@ export const readyWatch = (t: SessionTable): ReadyWatch => ({
   awaitReady: Effect.fn("Terminals.awaitReady")(function* (id: string, timeout: Duration.DurationInput) {
     const found = yield* lookup(t, id)
     if (Option.isNone(found)) return false
+    // Settled now (ready, or gone) is what the watch below would answer at its first element; most
+    // waits are at an idle prompt, and the watch is a stream with a fiber per change (~2,400 of a
+    // hand-off's ~11,000 Effect steps, docs/ceilings.md "The relay's fan-out").
+    const now = verdict(yield* SubscriptionRef.get(found.value.state), yield* Clock.currentTimeMillis)
+    if (now._tag !== "NotYet") return now._tag === "Ready"
     return yield* found.value.state.changes.pipe(
       Stream.flatMap((st) => Stream.fromEffect(readyUnder(st)), { switch: true }),
       Stream.runHead,
