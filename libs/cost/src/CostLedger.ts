@@ -9,7 +9,7 @@
 import { type CostPayload, type CostReport, CostRpcs, type CostSourceName, Failed, type LichEvent, Refused } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Ledger, Settings, SpendDays, type StoreError } from "@lich/store"
-import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { catalogue, type Pricer } from "./pricing.js"
 import type { CostReaders } from "./readers.js"
 import { type CostFilter, costReport, REPORTED_PREFIX, sessionSpend } from "./report.js"
@@ -97,7 +97,7 @@ const make = (readers: CostReaders, price: Pricer) =>
     // A turn that ends is read at once; a reported figure is recorded as it arrives.
     const observe = (e: LichEvent): Effect.Effect<void> =>
       observed({ scan, record }, e).pipe(Effect.catchAll((err) => Effect.logWarning(`cost ledger: ${err.message}`)))
-    yield* Effect.forkScoped(Stream.runForEach(hub.stream, observe))
+    yield* hub.listen(observe)
 
     return CostLedger.of({ scan, record, report, spent, observe })
   })

@@ -8,7 +8,7 @@
 import type { AccountWindows, LichEvent, PlanWindow } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { Ledger, PlanWindows, Sessions } from "@lich/store"
-import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import type { WindowReaders } from "./windows.js"
 
 export interface PlanReadingsShape {
@@ -68,7 +68,7 @@ const make = (readers: WindowReaders) =>
           ? recorded(e.id)
           : Effect.void
       ).pipe(Effect.catchAll((err) => Effect.logWarning(`plan windows: ${err.message}`)))
-    yield* Effect.forkScoped(Stream.runForEach(hub.stream, observe))
+    yield* hub.listen(observe)
 
     const forKind = (kind: string) => Effect.sync(() => latest.get(readers[kind]?.account ?? ""))
     const all = Effect.sync(() => [...latest.values()])

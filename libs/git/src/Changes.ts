@@ -11,7 +11,7 @@
 import { type LichError, type LichEvent, NotFound, type Pr, Read, SessionGit } from "@lich/contract"
 import { EventHub } from "@lich/events"
 import { type Card, Workspace } from "@lich/spawn"
-import { Clock, Context, Duration, Effect, Layer, Option, Ref, type Scope, Stream } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, Ref, type Scope } from "effect"
 import { Git, type GitShape } from "./Git.js"
 import { changedOverlaps, overlapsOf } from "./radar.js"
 import { emptyRead, type Memo, readCheckout, type Target } from "./read.js"
@@ -253,7 +253,7 @@ const make = Effect.gen(function* () {
     owed: new Set(),
     watching: Option.match(yield* Effect.serviceOption(Viewers), { onNone: () => Effect.succeed(true), onSome: (v) => v.watching })
   }
-  yield* Effect.forkScoped(Stream.runForEach(d.hub.stream, (e) => onEvent(d, e)))
+  yield* d.hub.listen((e) => onEvent(d, e))
   yield* Effect.forkScoped(Effect.forever(Effect.flatMap(d.watcher.moved.take, (m) => onMoved(d, m))))
   yield* Effect.forkScoped(Effect.flatMap(rewatch(d), (cards) => Effect.forEach(cards, (c) => request(d, c.id), { discard: true })))
   return Changes.of({

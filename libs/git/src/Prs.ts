@@ -22,7 +22,7 @@ import { EventHub } from "@lich/events"
 import { type RelayCalls, relayCalls } from "@lich/relay"
 import { type Card, ServerConfig, Workspace } from "@lich/spawn"
 import { Projects } from "@lich/store"
-import { Clock, Context, Effect, Layer, Option, Stream } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Changes } from "./Changes.js"
 import { checksOf, checksPrompt, logTail } from "./checks.js"
 import { Git, type GitShape, NETWORK_TIMEOUT_MS } from "./Git.js"
@@ -265,19 +265,17 @@ const make = Effect.gen(function* () {
     permits: yield* Effect.makeSemaphore(2)
   }
   // A PR's figures move when its branch does: read when a card's HEAD is first seen or moves.
-  yield* Effect.forkScoped(
-    Stream.runForEach(d.hub.stream, (e) => {
-      if (e._tag === "session-closed") {
-        d.heads.delete(e.id)
-        d.last.delete(e.id)
-        return Effect.void
-      }
-      if (e._tag !== "session-git" || !e.git.repository || e.git.branch === "") return Effect.void
-      if (d.heads.get(e.git.id) === e.git.head) return Effect.void
-      d.heads.set(e.git.id, e.git.head)
-      return Effect.forkDaemon(Effect.ignore(refresh(d, e.git.id)))
-    })
-  )
+  yield* d.hub.listen((e) => {
+    if (e._tag === "session-closed") {
+      d.heads.delete(e.id)
+      d.last.delete(e.id)
+      return Effect.void
+    }
+    if (e._tag !== "session-git" || !e.git.repository || e.git.branch === "") return Effect.void
+    if (d.heads.get(e.git.id) === e.git.head) return Effect.void
+    d.heads.set(e.git.id, e.git.head)
+    return Effect.forkDaemon(Effect.ignore(refresh(d, e.git.id)))
+  })
 
   return Prs.of({
     status: () => status(d),
