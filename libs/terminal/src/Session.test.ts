@@ -6,10 +6,10 @@
 import { type Clock, Deferred, Effect, Exit, Fiber, Runtime, SubscriptionRef } from "effect"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { initialReadyState, noteSubmit, type ReadyState } from "./Readiness.js"
-import { NOTE_EVERY_MS, noteBatch } from "./Session.js"
+import { NOTE_EVERY_MS, noteReads } from "./Session.js"
 import { SETUP_DONE_MARKER } from "./SetupMarker.js"
 
-/** A clock the test sets: noteBatch reads only its millis. */
+/** A clock the test sets: noteReads reads only its millis. */
 const settable = () => {
   let now = 1_000
   const clock = { unsafeCurrentTimeMillis: () => now } as unknown as Clock.Clock
@@ -26,7 +26,7 @@ const bytes = (text: string) => new TextEncoder().encode(text)
 const setUp = (settingUp: boolean) => {
   const state = Effect.runSync(SubscriptionRef.make<ReadyState>(initialReadyState(0, settingUp)))
   const { clock, set } = settable()
-  const note = noteBatch(state, Runtime.defaultRuntime, clock, settingUp)
+  const note = noteReads(state, Runtime.defaultRuntime, clock, settingUp)
   const read = () => Effect.runSync(SubscriptionRef.get(state))
   return { state, set, note, read }
 }

@@ -2,14 +2,14 @@
  * One terminal session: its PTY's output, in order, into what it changes — the readiness state,
  * the replay ring, the live output (Fanout.ts) — and then its exit.
  *
- * The PTY adapter's callbacks only copy into the inbox (OutputInbox.ts), which hands each batch
- * here in a callback of its own. A batch is taken in synchronously: the ring, then every listener,
- * in one call. Readers attach the same way (the ring's snapshot and the registration in one call),
- * so a window gets every byte exactly once with no lock. Only the exit runs as a fiber: it ends
- * the streams, tells `onExit` and completes `exited`.
+ * The inbox (OutputInbox.ts) hands each read here from the PTY adapter's callback, lent, and says
+ * when a batch ends. A read is taken in synchronously: the state, the ring, then every listener, in
+ * one call. Readers attach the same way (the ring's snapshot and the registration in one call), so
+ * a window gets every byte exactly once with no lock. Only the exit runs as a fiber: it ends the
+ * streams, tells `onExit` and completes `exited`.
  */
 import { Clock, Deferred, Effect, Exit, Runtime, type Scope, type Stream, SubscriptionRef } from "effect"
-import { type Fanout, makeFanout, type OutputFollower, pieces } from "./Fanout.js"
+import { type Fanout, makeFanout, type OutputFollower, PIECE_BYTES } from "./Fanout.js"
 import { outputInbox } from "./OutputInbox.js"
 import type { PtyExitInfo, PtyProcess } from "./PtyAdapter.js"
 import { initialReadyState, noteOutput, type ReadyState } from "./Readiness.js"
@@ -42,10 +42,10 @@ export interface Session {
   ) => Effect.Effect<{ readonly replay: Uint8Array; readonly output: Stream.Stream<Uint8Array> } | undefined, never, Scope.Scope>
   /**
    * The same without a stream in between, for the hot path (a window's socket): `onReplay` gets the
-   * ring, then the session itself calls `follower` with each batch, its bytes lent — valid only
-   * during the call — so a flood reaches the socket with no copy but the socket's own. The replay
-   * and the registration happen in one synchronous call, so no batch falls between them. `ended`
-   * resolves after the last batch; `undefined` once the output has ended.
+   * ring, then the session itself hands `follower` each read, its bytes lent — valid only during
+   * the call — and the end of each batch, so a flood reaches the socket with no copy but the
+   * socket's frame. The replay and the registration happen in one synchronous call, so no read
+   * falls between them. `ended` resolves after the last batch; `undefined` once the output has ended.
    */
   readonly follow: (
     follower: OutputFollower,
@@ -73,14 +73,14 @@ export interface SessionOptions {
 export const NOTE_EVERY_MS = 50
 
 /**
- * Notes each batch in the readiness state, from the inbox's callback. While a setup marker may be
- * in the output every batch is scanned, and as a copy (a batch is lent, and the update waits its
- * turn when another fiber holds the state right then). After that a batch within NOTE_EVERY_MS of
- * the last note only moves a trailing note, which sets the time of the burst's last batch once the
+ * Notes each read in the readiness state, from the inbox's callback. While a setup marker may be
+ * in the output every read is scanned, and as a copy (a read is lent, and the update waits its
+ * turn when another fiber holds the state right then). After that a read within NOTE_EVERY_MS of
+ * the last note only moves a trailing note, which sets the time of the burst's last read once the
  * window is over — never earlier than a time the state already has (a key press's, say). That
  * note runs before anything could judge the session quiet: its timer expires first.
  */
-export const noteBatch = (
+export const noteReads = (
   state: SubscriptionRef.SubscriptionRef<ReadyState>,
   runtime: Runtime.Runtime<never>,
   clock: Clock.Clock,
@@ -99,7 +99,7 @@ export const noteBatch = (
     notedAt = at
     run(SubscriptionRef.update(state, (s) => (s.lastOut !== null && s.lastOut >= at ? s : { ...s, lastOut: at })))
   }
-  return (batch: Uint8Array) => {
+  return (read: Uint8Array) => {
     const at = clock.unsafeCurrentTimeMillis()
     if (!scanning && at - notedAt < NOTE_EVERY_MS) {
       trailing = at
@@ -111,20 +111,25 @@ export const noteBatch = (
     }
     notedAt = at
     trailing = undefined
-    const bytes = scanning ? batch.slice() : batch
+    const bytes = scanning ? read.slice() : read
     const done = run(
       SubscriptionRef.modify(state, (s) => {
         const next = noteOutput(s, bytes, at)
         return [next.settingUp, next] as const
       })
     )
-    if (Exit.isSuccess(done)) scanning = done.value
+    if (Exit.isSuccess(done) && scanning && !done.value) {
+      scanning = false
+      // Notes are per read, so the marker's read may end before the output after it: that output
+      // is noted at once, as it was when it came in the marker's batch.
+      notedAt = Number.NEGATIVE_INFINITY
+    }
   }
 }
 
 /**
  * How readers attach: the ring's snapshot and the registration in one synchronous call, so no
- * batch (Session's `batch`, also synchronous) can fall between them — no gap, no duplicate.
+ * read (Session's `read`, also synchronous) can fall between them — no gap, no duplicate.
  */
 const readers = (ring: ReplayRing, out: Fanout, open: () => boolean): Pick<Session, "subscribe" | "follow" | "replay"> => ({
   subscribe: (withReplay) =>
@@ -174,14 +179,16 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
       ...readers(ring, out, () => open)
     }
 
-    const note = noteBatch(state, runtime, clock, o.settingUp)
-    // The state first, then the ring and the listeners: a reader that saw the bytes sees the state
-    // they made (within a burst, a last-output time up to NOTE_EVERY_MS behind, as noteBatch says).
-    const batch = (bytes: Uint8Array) => {
+    const note = noteReads(state, runtime, clock, o.settingUp)
+    // Each read, lent, in one call: the state first, then the ring and the listeners, so a reader
+    // that saw the bytes sees the state they made (within a burst, a last-output time up to
+    // NOTE_EVERY_MS behind, as noteReads says). The ring and a window's frame copy it; nothing
+    // else does (OutputInbox.ts).
+    const read = (bytes: Uint8Array) => {
       note(bytes)
-      const reads = pieces(bytes)
-      for (const piece of reads) ring.push(piece)
-      out.publish(reads)
+      if (bytes.length <= PIECE_BYTES) ring.push(bytes)
+      else for (let at = 0; at < bytes.length; at += PIECE_BYTES) ring.push(bytes.subarray(at, at + PIECE_BYTES))
+      out.read(bytes)
     }
 
     const onEnd = Effect.fnUntraced(function* (info: PtyExitInfo) {
@@ -199,7 +206,7 @@ export const makeSession = (o: SessionOptions): Effect.Effect<Session> =>
     })
 
     yield* Effect.forkIn(Effect.flatMap(Deferred.await(ending), onEnd), o.actors)
-    const inbox = outputInbox(o.proc, { batch, end: (info) => Deferred.unsafeDone(ending, Exit.succeed(info)) })
+    const inbox = outputInbox(o.proc, { read, flush: out.flush, end: (info) => Deferred.unsafeDone(ending, Exit.succeed(info)) })
     // The adapter holds events back until these register, so nothing is lost before this point.
     inbox.listen()
     return session

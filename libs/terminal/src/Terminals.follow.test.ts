@@ -1,10 +1,12 @@
 /**
- * `follow`, the window socket's way to a session's output: the replay first, then every batch
- * handed over by the actor itself, lent — and streams beside it still get copies of their own.
+ * `follow`, the window socket's way to a session's output: the replay first, then every read
+ * handed over by the session itself, lent, and each batch's end — and streams beside it still get
+ * copies of their own.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer, Stream } from "effect"
 import { type FakeProcess, FakePty } from "./FakePty.js"
+import type { OutputFollower } from "./Fanout.js"
 import { Terminals, type TerminalsShape } from "./Terminals.js"
 
 const TestTerminals = Terminals.layer.pipe(Layer.provideMerge(FakePty.layer))
@@ -32,21 +34,38 @@ const settled = (terminals: TerminalsShape, proc: FakeProcess, text: string) =>
     })
   )
 
-/** A follower that copies what it is lent, as a real one must, and says when `want` bytes came. */
+/**
+ * A follower that copies what it is lent, as a real one must, counts the batches' ends, and says
+ * when `want` bytes came and their batch ended.
+ */
 const copier = (want: number) =>
   Effect.gen(function* () {
     const got: Array<string> = []
     let bytes = 0
+    const batches = { ended: 0 }
     const enough = yield* Deferred.make<void>()
-    const follower = (reads: ReadonlyArray<Uint8Array>) => {
-      for (const r of reads) {
+    const follower: OutputFollower = {
+      read: (r) => {
         got.push(Buffer.from(r).toString())
         bytes += r.length
+      },
+      flush: () => {
+        batches.ended++
+        if (bytes >= want) Deferred.unsafeDone(enough, Effect.void)
       }
-      if (bytes >= want) Deferred.unsafeDone(enough, Effect.void)
     }
-    return { got, follower, enough: Deferred.await(enough) }
+    return { got, batches, follower, enough: Deferred.await(enough) }
   })
+
+/** A follower that fails at `read` or at `flush` (a bug in it), counting each time in `thrown`. */
+const throwing = (at: "read" | "flush", thrown: { n: number }): OutputFollower => {
+  const fail = (where: "read" | "flush") => {
+    if (where !== at) return
+    thrown.n++
+    throw new Error("a bug in a follower")
+  }
+  return { read: () => fail("read"), flush: () => fail("flush") }
+}
 
 describe("following a session's output", () => {
   it.scoped("hands over the replay first, then each batch, with no gap and no duplicate", () =>
@@ -70,38 +89,51 @@ describe("following a session's output", () => {
       const reader = yield* Effect.fork(Stream.runCollect(Stream.take(out, 1)))
       yield* Effect.yieldNow()
       // A careless follower that scribbles on what it was lent: only its own view is harmed.
-      yield* terminals.follow(
-        "s1",
-        (reads) => {
-          for (const r of reads) r.fill(0x3f)
-        },
-        () => {}
-      )
+      yield* terminals.follow("s1", { read: (r) => void r.fill(0x3f), flush: () => {} }, () => {})
       lend(proc, "intact")
       const collected = yield* Fiber.join(reader)
       expect(Buffer.concat([...collected]).toString()).toBe("intact")
     }).pipe(Effect.provide(TestTerminals))
   )
 
-  it.scoped("lets go of a follower that throws and keeps serving the others", () =>
+  it.scoped("lets go of a follower that throws, at a read or at a batch's end, and keeps serving the others", () =>
     Effect.gen(function* () {
       const { proc, terminals } = yield* started
-      let thrown = 0
-      yield* terminals.follow(
-        "s1",
-        () => {
-          thrown++
-          throw new Error("a bug in a follower")
-        },
-        () => {}
-      )
+      const thrown = { n: 0 }
+      yield* terminals.follow("s1", throwing("read", thrown), () => {})
+      yield* terminals.follow("s1", throwing("flush", thrown), () => {})
       const c = yield* copier("one|two".length)
       yield* terminals.follow("s1", c.follower, () => {})
       yield* settled(terminals, proc, "one|")
       yield* settled(terminals, proc, "two")
       yield* c.enough
       expect(c.got.join("")).toBe("one|two")
-      expect(thrown).toBe(1)
+      expect(thrown.n).toBe(2)
+    }).pipe(Effect.provide(TestTerminals))
+  )
+
+  // The ring holds a read from the moment it is lent, before its batch ends: a window attaching in
+  // between finds it in its replay and must not be handed it again, while one attached before
+  // sends it at the batch's end.
+  it.scoped("gives a window that attaches mid-batch the batch's earlier reads in its replay, and only later ones live", () =>
+    Effect.gen(function* () {
+      const { proc, terminals } = yield* started
+      const before = yield* copier("one|two".length)
+      yield* terminals.follow("s1", before.follower, () => {})
+      const after = yield* copier("two".length)
+      const replays: Array<string> = []
+      const attachMidBatch = Effect.gen(function* () {
+        lend(proc, "one|")
+        yield* terminals.follow("s1", after.follower, (replay) => replays.push(Buffer.from(replay).toString()))
+        return before.batches.ended
+      })
+      expect(yield* attachMidBatch).toBe(0) // still inside the batch: its end had not come
+      lend(proc, "two")
+      yield* before.enough
+      yield* after.enough
+      expect(replays).toEqual(["one|"])
+      expect(after.got.join("")).toBe("two")
+      expect(before.got.join("")).toBe("one|two")
     }).pipe(Effect.provide(TestTerminals))
   )
 

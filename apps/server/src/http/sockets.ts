@@ -28,18 +28,15 @@ export const eventsSocket = (ws: WebSocket) =>
   })
 
 /**
- * The replay, then every batch the terminal publishes, through the window's outbox until
- * interrupted or the output ends. The session hands each batch to the outbox itself (follow), lent:
- * the outbox copies it into its frames at once, or holds a copy, so a flood costs no copy more.
+ * The replay, then every read of the terminal, through the window's outbox until interrupted or
+ * the output ends. The session hands each read to the outbox itself (follow), lent, and says when
+ * its batch ends: the outbox copies the read into the frame it fills at once, or holds a copy, so a
+ * flood costs no copy more.
  */
 const streamTo = (terminals: Context.Tag.Service<typeof Terminals>, id: string, outbox: TerminalOutbox) =>
   Effect.scoped(
     Effect.gen(function* () {
-      const { ended } = yield* terminals.follow(
-        id,
-        (reads) => outbox.offer(reads),
-        (replay) => outbox.sendReplay(replay)
-      )
+      const { ended } = yield* terminals.follow(id, outbox, (replay) => outbox.sendReplay(replay))
       yield* ended
     })
   ).pipe(Effect.ignore)

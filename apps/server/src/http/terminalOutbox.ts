@@ -11,7 +11,9 @@
  *
  * Frames are built in pooled buffers (returned when the socket has written them): a fresh buffer
  * per frame was a page-faulting allocation per batch and half of the flood's external memory, which
- * is what drives V8's collections (bench/pty-throughput.mjs, docs/ceilings.md).
+ * is what drives V8's collections (bench/pty-throughput.mjs, docs/ceilings.md). Each read the
+ * session lends is copied straight into the frame being filled, and the frame goes when the batch
+ * ends or it is full: the read's only other copy is the ring's.
  */
 import { frameHeader } from "@lich/contract"
 import { REPLAY_CAPACITY_BYTES } from "@lich/terminal/contract"
@@ -40,6 +42,9 @@ export interface FrameSink {
 export class TerminalOutbox {
   /** The contract's frame header for this session (terminalWire.ts): every frame starts with it. */
   private readonly header: Uint8Array
+  /** The frame being filled with this batch's reads, and how far; sent at the batch's end or when full. */
+  private open: Buffer | undefined
+  private at = 0
   private held: Array<Uint8Array> = []
   private heldBytes = 0
   private inFlight = 0
@@ -59,14 +64,24 @@ export class TerminalOutbox {
   }
 
   /**
-   * Output read by the PTY, in order, lent by the session (Session.follow): it is copied into the
-   * frames at once, or held as a copy.
+   * One read of the PTY, in order, lent by the session (Session.follow): copied into the frame
+   * being filled at once, or held as a copy while the window is behind.
    */
-  offer(reads: ReadonlyArray<Uint8Array>): void {
+  read(bytes: Uint8Array): void {
     if (this.retired) return
-    if (!this.dropped && this.held.length === 0 && !this.behind()) return this.sendAll(reads)
-    if (!this.dropped) this.hold(reads)
+    if (!this.dropped && this.held.length === 0 && !this.behind()) return this.fill(bytes)
+    if (!this.dropped) this.hold(bytes)
     this.catchUp()
+  }
+
+  /** The batch is over: its frame goes now, or is held if the window fell behind meanwhile. */
+  flush(): void {
+    if (this.open === undefined || this.retired) return
+    if (this.behind()) {
+      this.holdOpen()
+      return this.catchUp()
+    }
+    this.sendOpen()
   }
 
   /** The window asked for a pause: its terminal has not drawn what it was sent. */
@@ -88,11 +103,43 @@ export class TerminalOutbox {
     return this.paused || (this.inFlight > 0 && this.sink.buffered() > SOCKET_HIGH_BYTES)
   }
 
-  private hold(reads: ReadonlyArray<Uint8Array>): void {
-    for (const r of reads) {
-      this.held.push(Buffer.from(r)) // a copy (a Buffer's slice would be a view)
-      this.heldBytes += r.length
+  /** Copies the read into frames, sending each one that fills; a read larger than a frame spans several. */
+  private fill(bytes: Uint8Array): void {
+    let from = 0
+    while (from < bytes.length) {
+      if (this.open === undefined) {
+        this.open = takeBuffer()
+        this.open.set(this.header, 0)
+        this.at = this.header.length
+      }
+      const n = Math.min(bytes.length - from, FRAME_BYTES - this.at)
+      this.open.set(n === bytes.length ? bytes : bytes.subarray(from, from + n), this.at)
+      this.at += n
+      from += n
+      if (this.at === FRAME_BYTES) this.sendOpen()
     }
+  }
+
+  private sendOpen(): void {
+    const frame = this.open!
+    this.open = undefined
+    this.emit(frame.subarray(0, this.at), frame)
+  }
+
+  /** What the frame being filled holds goes to the front of the held output: it came first. */
+  private holdOpen(): void {
+    const frame = this.open
+    if (frame === undefined) return
+    this.open = undefined
+    this.held.unshift(Buffer.from(frame.subarray(this.header.length, this.at))) // a copy: the buffer goes back
+    this.heldBytes += this.at - this.header.length
+    giveBack(frame)
+  }
+
+  private hold(bytes: Uint8Array): void {
+    this.holdOpen()
+    this.held.push(Buffer.from(bytes)) // a copy (a Buffer's slice would be a view)
+    this.heldBytes += bytes.length
     if (this.heldBytes > HOLD_LIMIT_BYTES) {
       this.held = []
       this.heldBytes = 0
@@ -112,40 +159,14 @@ export class TerminalOutbox {
     const held = this.held
     this.held = []
     this.heldBytes = 0
-    this.sendAll(held)
+    for (const bytes of held) this.fill(bytes)
+    if (this.open !== undefined) this.sendOpen()
   }
 
   private readonly written = (buffer: Buffer | undefined) => () => {
     this.inFlight--
     if (buffer) giveBack(buffer)
     this.catchUp()
-  }
-
-  /** Packs the reads into as few pooled frames as fit; a read too large for one goes alone. */
-  private sendAll(reads: ReadonlyArray<Uint8Array>): void {
-    let buffer: Buffer | undefined
-    let at = 0
-    const flush = () => {
-      if (buffer && at > this.header.length) this.emit(buffer.subarray(0, at), buffer)
-      else if (buffer) giveBack(buffer)
-      buffer = undefined
-    }
-    for (const r of reads) {
-      if (this.header.length + r.length > FRAME_BYTES) {
-        flush()
-        this.emit(Buffer.concat([this.header, r]), undefined)
-        continue
-      }
-      if (buffer && at + r.length > FRAME_BYTES) flush()
-      if (!buffer) {
-        buffer = takeBuffer()
-        buffer.set(this.header, 0)
-        at = this.header.length
-      }
-      buffer.set(r, at)
-      at += r.length
-    }
-    flush()
   }
 
   private emit(frame: Uint8Array, pooled: Buffer | undefined): void {
