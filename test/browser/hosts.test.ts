@@ -6,7 +6,8 @@
  * takes no keys, and the backend's own reconnect brings them back with the session's screen intact.
  * The + under a host's project opens a session and a worktree there (hosts.Open, the dialog's bases
  * from hosts.Branches), and a card's × closes it there (hosts.Close); removed from Settings, the host leaves the sidebar,
- * and added and removed again from the CLI, its section comes and goes in the open window with no reload.
+ * and added and removed again from the CLI, its section — and its row in an open Settings › Hosts —
+ * comes and goes in the open window with no reload.
  */
 import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
@@ -49,7 +50,8 @@ describe("a host in the window", () => {
     await page.locator("lich-hosts-settings input[name=name]").fill("devbox")
     await page.locator("lich-hosts-settings input[name=destination]").fill("devbox")
     await page.locator("lich-hosts-settings button[type=submit]").click()
-    await page.locator("lich-hosts-settings .host[data-host=devbox]").waitFor()
+    // The row comes with the first host-status frame (connecting); the add is over once it says connected.
+    await page.locator("lich-hosts-settings .host[data-host=devbox] .name .why", { hasText: /· connected/ }).waitFor()
     // hosts.Add answers once the first attempt is over: connected, or why not (which this says if it fails).
     const listed = JSON.parse((await m.local.lich(["hosts", "--json"])).stdout) as Array<{ name: string; state: string; message: string }>
     expect(listed.map(({ name, state, message }) => ({ name, state, message }))).toEqual([
@@ -158,10 +160,19 @@ describe("a host in the window", () => {
   it("follows a host added and removed from the CLI in the open window, with no reload", async () => {
     // A mark on the page a reload would wipe: the section must come and go on the events alone.
     await page.evaluate(() => Object.assign(window, { __noReload: true }))
+    // Settings › Hosts open all along: its list is the sidebar's, so the host comes and goes there too.
+    await page.locator("lich-tabs button[aria-label=settings]").click()
+    await page.locator("lich-settings nav button[data-section=Hosts]").click()
+    await page.locator("lich-hosts-settings .lead", { hasText: "No hosts yet." }).waitFor()
+    const row = page.locator("lich-hosts-settings .host[data-host=devbox]")
     expect((await m.local.lich(["hosts", "add", "devbox", "devbox"])).code).toBe(0)
     await header("connected").waitFor()
+    await row.locator(".name .why", { hasText: /· connected/ }).waitFor()
     expect((await m.local.lich(["hosts", "remove", "devbox"])).code).toBe(0)
     await page.locator("lich-host-section").waitFor({ state: "detached" })
+    await row.waitFor({ state: "detached" })
+    await page.locator("lich-hosts-settings .lead", { hasText: "No hosts yet." }).waitFor()
+    await page.keyboard.press("Escape")
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
   }, 60_000)
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { WindowStateWire } from "../api/wire.js"
 import { session } from "../logic/fixtures.js"
-import { type HostStatusWire, HostsStore, hostCard, hostOfCard } from "./HostsStore.js"
+import { type HostStatusWire, HostsStore, hostCard, hostOfCard, hostStatuses } from "./HostsStore.js"
 
 const status = (name: string, state: HostStatusWire["state"], over: Partial<HostStatusWire> = {}): HostStatusWire => ({
   name,
@@ -95,6 +95,20 @@ describe("the hosts' store", () => {
     expect([store.state.shown, store.state.menu]).toEqual([undefined, ""])
     store.removed("devbox")
     expect(store.state.hosts.map((h) => h.status.name)).toEqual(["other"])
+  })
+
+  it("lists for Settings › Hosts the hosts the sidebar draws, following hosts added, changed and removed elsewhere", () => {
+    const store = new HostsStore()
+    // Not read yet is not "no hosts": the panel says it is loading.
+    expect(hostStatuses(store.state)).toBeUndefined()
+    store.listed([])
+    expect(hostStatuses(store.state)).toEqual([])
+    store.status({ _tag: "host-status", ...status("devbox", "connecting") })
+    expect(hostStatuses(store.state)).toEqual([status("devbox", "connecting")])
+    store.status({ _tag: "host-status", ...status("devbox", "connected") })
+    expect(hostStatuses(store.state)?.map((h) => [h.name, h.state, h.version])).toEqual([["devbox", "connected", "0.1.0"]])
+    store.removed("devbox")
+    expect(hostStatuses(store.state)).toEqual([])
   })
 
   it("follows a host's events as its own window would, and names the host in a waiting toast", () => {

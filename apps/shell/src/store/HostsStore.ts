@@ -37,9 +37,18 @@ export interface HostsState {
   readonly shown: HostCardRef | undefined
   /** the host project whose new-session menu is open: "<host>\n<project id>", "" = none */
   readonly menu: string
+  /** hosts.List has answered once: before it, an empty list means "not read yet", not "none" */
+  readonly listed: boolean
 }
 
 export const isConnected = (h: HostView): boolean => h.status.state === "connected"
+
+/**
+ * The hosts as Settings › Hosts lists them: the links this store follows (hosts.List, `host-status`,
+ * `host-removed`), so the panel and the sidebar show one list; undefined until the list is read.
+ */
+export const hostStatuses = (s: HostsState): ReadonlyArray<HostStatusWire> | undefined =>
+  s.listed ? s.hosts.map((h) => h.status) : undefined
 
 export const hostCard = (s: HostsState, ref: HostCardRef | undefined): { host: HostView; card: Card } | undefined => {
   const host = ref && s.hosts.find((h) => h.status.name === ref.host)
@@ -63,7 +72,7 @@ export class HostsStore extends Store<HostsState> {
   private readonly early = new Map<string, WindowStateWire>()
 
   constructor() {
-    super({ hosts: [], shown: undefined, menu: "" })
+    super({ hosts: [], shown: undefined, menu: "", listed: false })
   }
 
   private patch(name: string, f: (h: HostView) => HostView) {
@@ -80,7 +89,7 @@ export class HostsStore extends Store<HostsState> {
     })
     this.early.clear()
     const shown = this.state.shown && hosts.some((h) => h.status.name === this.state.shown?.host) ? this.state.shown : undefined
-    this.set({ hosts, shown })
+    this.set({ hosts, shown, listed: true })
   }
 
   /** A `host-status` frame: a host added from the CLI appears; a link that came up gets a new generation. */

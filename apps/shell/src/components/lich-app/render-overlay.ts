@@ -1,6 +1,7 @@
 /** The dialog on top, wired to the window's actions. Clicking the dimmed backdrop or Escape dismisses it. */
 import { html } from "lit"
 import type { ProjectBudgetWire } from "../../logic/spend.js"
+import { hostStatuses } from "../../store/HostsStore.js"
 import type { Overlay } from "../../store/overlay.js"
 import type { Parts } from "../../store/parts.js"
 import type { CloseAnswer } from "../lich-close-dialog/lich-close-dialog.js"
@@ -15,7 +16,7 @@ import "../lich-palette/lich-palette.js"
 import "../lich-settings/lich-settings.js"
 import "../lich-worktree-dialog/lich-worktree-dialog.js"
 
-export const renderOverlay = ({ store, actions, backend, spend, timeline, hostLinks }: Parts, o: Overlay) => {
+export const renderOverlay = ({ store, actions, backend, spend, timeline, hosts, hostLinks }: Parts, o: Overlay) => {
   const s = store.state
   const project = s.model.projects.find((p) => p.id === s.model.activeProject)
   const call = backend.call
@@ -40,7 +41,7 @@ export const renderOverlay = ({ store, actions, backend, spend, timeline, hostLi
         @lich-close-answer=${(e: CustomEvent<CloseAnswer>) => void actions.answerClose(o.card, e.detail)}></lich-close-dialog>`
     case "settings":
       return html`<lich-settings .call=${call} .attempt=${backend.attempt} .projectId=${project?.id ?? ""} .projectName=${project?.name ?? ""}
-        .projectPath=${project?.path ?? ""} .section=${o.section ?? "Providers"}
+        .projectPath=${project?.path ?? ""} .section=${o.section ?? "Providers"} .hosts=${hostStatuses(hosts.state)}
         @click=${backdrop} @lich-dismiss=${dismiss}
         @lich-budget-saved=${(e: CustomEvent<ProjectBudgetWire>) => spend.saved(e.detail)}
         @lich-hosts-changed=${() => void hostLinks.list()}></lich-settings>`

@@ -2,8 +2,10 @@
  * Settings › Hosts: the machines whose lich this one reaches over ssh — each with its destination and
  * state (the reason when it is not connected) and a Remove; a form to add one by name and ssh
  * destination (and the lich command there, when it is not `lich` on that host's PATH). Adding
- * answers once the first attempt is over, as `lich hosts add` does; the sidebar is told after each
- * change (`lich-hosts-changed`), since a removal has no event of its own.
+ * answers once the first attempt is over, as `lich hosts add` does. The list is the window's own
+ * (HostsStore, handed in as `hosts`), the one the sidebar draws, so a host added or removed from the
+ * CLI or another window comes and goes here too while the panel is open; after its own change the
+ * panel asks the window to read the list again (`lich-hosts-changed`), for the state an add ended in.
  */
 import { css, html, LitElement, nothing } from "lit"
 import type { Call } from "../../api/call.js"
@@ -24,8 +26,9 @@ export class LichHostsSettings extends LitElement {
     button { font: inherit; border: 1px solid var(--border); background: var(--secondary); color: var(--secondary-foreground); border-radius: 6px; padding: 3px 10px; cursor: pointer; }
     button[disabled] { opacity: 0.6; cursor: default; }
   `
-  static override properties = { call: { attribute: false }, hosts: { state: true }, busy: { state: true } }
+  static override properties = { call: { attribute: false }, hosts: { attribute: false }, busy: { state: true } }
   declare call: Call
+  /** the window's hosts (HostsStore's hostStatuses); undefined until hosts.List has answered */
   declare hosts: ReadonlyArray<HostStatusWire> | undefined
   declare busy: boolean
 
@@ -37,11 +40,11 @@ export class LichHostsSettings extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback()
-    void this.list()
+    // Opened: the window reads the list again, for each link's latest state and reason.
+    this.changed()
   }
 
-  private async list() {
-    this.hosts = (await this.call("hosts.List")) ?? this.hosts ?? []
+  private changed() {
     this.dispatchEvent(new CustomEvent("lich-hosts-changed", { bubbles: true, composed: true }))
   }
 
@@ -53,12 +56,12 @@ export class LichHostsSettings extends LitElement {
     const r = await this.call("hosts.Add", { name: value("name"), destination: value("destination"), lich: value("lich") })
     this.busy = false
     if (r) form.reset()
-    await this.list()
+    this.changed()
   }
 
   private async forget(name: string) {
     await this.call("hosts.Remove", { name })
-    await this.list()
+    this.changed()
   }
 
   override render() {

@@ -8,6 +8,7 @@
 import { html, LitElement, nothing } from "lit"
 import type { Attempt, Call } from "../../api/call.js"
 import type { Provider, SettingsView, ThemeList } from "../../api/wire.js"
+import type { HostStatusWire } from "../../store/HostsStore.js"
 import { dismissEvent } from "../dialog.styles.js"
 import { EFFORTS } from "../lich-worktree-dialog/view.js"
 import "../lich-budgets/lich-budgets.js"
@@ -25,6 +26,7 @@ export class LichSettings extends LitElement {
     projectName: { attribute: false },
     projectPath: { attribute: false },
     section: { attribute: false },
+    hosts: { attribute: false },
     values: { state: true },
     providers: { state: true },
     themes: { state: true },
@@ -37,6 +39,8 @@ export class LichSettings extends LitElement {
   declare projectName: string
   declare projectPath: string
   declare section: Section
+  /** the window's hosts, for Settings › Hosts (HostsStore's hostStatuses) */
+  declare hosts: ReadonlyArray<HostStatusWire> | undefined
   declare values: SettingsView | undefined
   declare providers: ReadonlyArray<Provider>
   declare themes: ThemeList | undefined
@@ -193,7 +197,7 @@ export class LichSettings extends LitElement {
       Appearance: () => this.appearanceSection(),
       Cost: () => this.costSection(),
       Budgets: () => html`<lich-budgets .call=${this.call} .projectId=${this.projectId} .projectPath=${this.projectPath}></lich-budgets>`,
-      Hosts: () => html`<lich-hosts-settings .call=${this.call}></lich-hosts-settings>`,
+      Hosts: () => html`<lich-hosts-settings .call=${this.call} .hosts=${this.hosts}></lich-hosts-settings>`,
       "lich plugin": () => html`<lich-plugins .attempt=${this.attempt} .providers=${this.providers}></lich-plugins>`
     }[this.section]
     return html`<div class="panel" role="dialog" aria-label="Settings" @keydown=${(e: KeyboardEvent) => e.key === "Escape" && this.dispatchEvent(dismissEvent())}>
