@@ -18,10 +18,19 @@
 import { frameHeader } from "@lich/contract"
 import { REPLAY_CAPACITY_BYTES } from "@lich/terminal/contract"
 
-/** 256 KiB: a few milliseconds of a flood per frame, so one socket write never stalls PTY reads. */
-export const FRAME_BYTES = 256 * 1024
-/** 8 buffers: enough for the frames one flood keeps in flight; more are allocated and let go. */
-const POOL_BUFFERS = 8
+/**
+ * 512 KiB: ~8 ms of a flood per frame, and one socket write (~0.2 ms on loopback) never stalls PTY
+ * reads. Every message costs the window (and the bench's client, standing in for it) a parse and
+ * an event whatever its size: against 256 KiB, half the messages took ~20 % off the client's CPU
+ * and ~10 % off the backend's per 64 MiB (docs/ceilings.md, Throughput, seventh pass); 128 KiB cost
+ * both more. Not larger: past SOCKET_HIGH_BYTES one frame in flight would hold the next output.
+ */
+export const FRAME_BYTES = 512 * 1024
+/**
+ * 4 buffers: the frames a flood keeps in flight under SOCKET_HIGH_BYTES, 2 MiB pooled at most;
+ * more are allocated and let go.
+ */
+const POOL_BUFFERS = 4
 /** 1 MiB queued in this process for one socket: the kernel's buffer is full, the window is behind. */
 export const SOCKET_HIGH_BYTES = 1024 * 1024
 /** The ring's size: beyond this much held output, a replay of the ring shows the same screen. */
