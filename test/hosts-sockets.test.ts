@@ -56,6 +56,44 @@ describe("a host's sockets through this lich", () => {
     ws.close()
   })
 
+  // The far lich's largest frame is a replay: the session's ring, up to 2 MiB. A bound of 1 MiB on
+  // the far socket closed it on the replay of any session that had printed more, and the window's
+  // reconnect asked for the same replay again.
+  it("carry a replay larger than a megabyte back, and stay open", async () => {
+    const { id } = await openOnHost("replayed")
+    const ws = socket("/hosts/devbox/ws")
+    let wake: (() => void) | undefined
+    let closed = false
+    ws.on("close", () => {
+      closed = true
+      wake?.() // a closed socket ends the wait: the expectations below say what went wrong
+    })
+    let live = ""
+    const replays: Array<number> = []
+    ws.on("message", (d: Buffer, binary: boolean) => {
+      const f = binary ? decodeFrame(d) : undefined
+      if (f?.id !== id) return
+      if (f.payload.length > 1024 * 1024) replays.push(f.payload.length)
+      else live = (live + f.payload.toString("latin1")).slice(-64)
+      wake?.()
+    })
+    const until = (done: () => boolean) =>
+      new Promise<void>((resolve) => {
+        wake = () => (done() || closed) && resolve()
+        wake()
+      })
+    await new Promise((r) => ws.once("open", r))
+    ws.send(control.attach(id))
+    ws.send(encodeFrame(id, `head -c 1500000 /dev/zero | tr '\\0' x; echo; echo print""ed\r`))
+    await until(() => live.includes("printed"))
+    ws.send(control.detach(id))
+    ws.send(control.attach(id))
+    await until(() => replays.length > 0)
+    expect(replays[0]).toBeGreaterThan(1_500_000)
+    expect(closed).toBe(false)
+    ws.close()
+  })
+
   it("carry the host's events", async () => {
     const ws = socket("/hosts/devbox/events")
     const events: Array<Record<string, unknown>> = []

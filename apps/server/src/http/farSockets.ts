@@ -11,6 +11,7 @@
  * that is not connected is refused with its reason as the close (1008).
  */
 import type { Links } from "@lich/hosts"
+import { REPLAY_CAPACITY_BYTES } from "@lich/terminal/contract"
 import { Effect, Either } from "effect"
 import { WebSocket } from "ws"
 import type { FarJoin } from "./Listener.js"
@@ -19,7 +20,12 @@ import type { FarJoin } from "./Listener.js"
 const NOT_CONNECTED = 1008
 /** A close reason is at most 123 bytes. */
 const reason = (s: string) => Buffer.from(s).subarray(0, 123).toString()
-const MAX_FRAME = 1024 * 1024
+/**
+ * The largest frame a far lich sends: a terminal's replay, its whole ring (REPLAY_CAPACITY_BYTES)
+ * behind a frame header, with room to spare. 1 MiB closed the far socket (1009) on the replay of any
+ * session that had printed more, and the window's reconnect asked for the same replay again.
+ */
+const MAX_FRAME = REPLAY_CAPACITY_BYTES + 64 * 1024
 
 const pipe = (from: WebSocket, to: WebSocket) =>
   from.on("message", (data: Buffer, isBinary: boolean) => {
