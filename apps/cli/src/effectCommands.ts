@@ -2,7 +2,7 @@
  * Entry of the second CLI bundle (dist/commands.cjs): the commands whose handler runs on Effect
  * (spec.ts `EffectHandlerName` says which and why), and the runner (main.ts). The first bundle
  * (bin.ts: the table, the parser, help and the plain commands) loads this one only when such a
- * command runs (effectBundle.ts), so a plain call reads, compiles and evaluates none of it:
+ * command runs (bundles.ts), so a plain call reads, compiles and evaluates none of it:
  * measured, the size of what a call loads was ~11 ms of CPU of a cold call (docs/ceilings.md). Each handler is a thunk that require()s its module, so a command
  * still evaluates only its own module graph.
  */
