@@ -55,7 +55,8 @@ fs.writeFileSync(
 )
 
 // `plugin --json`'s floor: the files it reads (libs/integrations, each provider's status.ts) and
-// the PATH lookups of its `found` column, read with plain node:fs.
+// the PATH lookups of its `found` column, read with plain node:fs — a missing file or PATH entry
+// told by a stat that does not throw, as lich tells it, so the floor is the least the work costs.
 const pluginFloor = path.join(dir, "plugin-floor.cjs")
 const [home, own] = [os.homedir(), path.join(dir, "c", "lich", "plugin")]
 const pluginFiles = [
@@ -69,8 +70,9 @@ const pluginFiles = [
 ]
 fs.writeFileSync(
   pluginFloor,
-  `const fs=require("node:fs"),path=require("node:path");const read=(f)=>{try{return fs.readFileSync(f,"utf8")}catch{return ""}};` +
-    `const found=(n)=>(process.env.PATH??"").split(path.delimiter).map((d)=>path.join(d,n)).find((f)=>{try{fs.accessSync(f,fs.constants.X_OK);return fs.statSync(f).isFile()}catch{return false}})??"";` +
+  `const fs=require("node:fs"),path=require("node:path");const is=(f)=>fs.statSync(f,{throwIfNoEntry:false})?.isFile()===true;` +
+    `const read=(f)=>is(f)?fs.readFileSync(f,"utf8"):"";` +
+    `const found=(n)=>(process.env.PATH??"").split(path.delimiter).map((d)=>path.join(d,n)).find((f)=>is(f)&&(fs.statSync(f).mode&0o111)!==0)??"";` +
     `process.stdout.write(JSON.stringify({files:${JSON.stringify(pluginFiles)}.map(read).map((t)=>t.length),found:["omp","crush","cursor-agent","kiro-cli","agy"].map(found)})+"\\n")`
 )
 
