@@ -60,12 +60,15 @@ const make = (readers: CostReaders, price: Pricer) =>
     // What each scan or record moved goes into today's spend per project (spend.ts).
     const settle = yield* daySpend(ledger, yield* SpendDays)
 
-    const scan = Effect.fn("CostLedger.scan")(function* (sessionId?: string) {
-      if (!(yield* readout)) return
+    // The listing the settling read ends with (undefined with the readout off): what a reader of
+    // the figures asks next, so it need not ask the store again (each ask is a generations read).
+    const scanned = Effect.fn("CostLedger.scan")(function* (sessionId?: string) {
+      if (!(yield* readout)) return undefined
       const all = yield* ledger.sessions()
       yield* Effect.forEach(sessionId === undefined ? all : all.filter((s) => s.id === sessionId), scanSession, { discard: true })
-      yield* settle
+      return yield* settle
     }, serialised)
+    const scan = (sessionId?: string) => Effect.asVoid(scanned(sessionId))
 
     const record = Effect.fn("CostLedger.record")(function* (sessionId: string, conversationId: string, costUsd: number) {
       if (!(yield* readout) || !Number.isFinite(costUsd) || costUsd < 0) return
@@ -88,9 +91,9 @@ const make = (readers: CostReaders, price: Pricer) =>
     )
 
     const spent = Effect.fn("CostLedger.spent")(function* (sessionId: string) {
-      yield* scan(sessionId)
+      const listing = yield* scanned(sessionId)
       const on = yield* readout
-      const s = (yield* ledger.sessions()).find((x) => x.id === sessionId)
+      const s = (listing ?? (yield* ledger.sessions())).find((x) => x.id === sessionId)
       return s === undefined ? { costUsd: 0, source: "" as const } : sessionSpend(s, on)
     })
 

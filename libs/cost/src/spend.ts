@@ -60,10 +60,11 @@ export const daySpend = (ledger: Ledger["Type"], days: SpendDays["Type"]) =>
     return Effect.gen(function* () {
       const now = yield* ledger.sessions()
       // The store hands out the same rows while nothing was written (generations.ts): nothing moved.
-      if (now === last) return
+      if (now === last) return now
       last = now
       const moves = tracker.moves(now)
       const day = dayOf(yield* Clock.currentTimeMillis)
       yield* Effect.forEach(moves, ([projectId, usd]) => days.add(projectId, day, usd), { discard: true })
+      return now
     })
   })

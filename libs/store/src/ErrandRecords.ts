@@ -5,6 +5,7 @@
  */
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Context, Effect, Layer } from "effect"
+import { batches } from "./Journal.js"
 import type { StoreError } from "./StoreError.js"
 import { StoreHealth } from "./StoreHealth.js"
 
@@ -39,8 +40,9 @@ const make = Effect.gen(function* () {
   const apply = Effect.fn("ErrandRecords.apply")(
     function* (changes: ErrandRecordChanges) {
       for (const ticket of changes.remove) yield* sql`DELETE FROM errand_records WHERE ticket = ${ticket}`
-      for (const r of changes.put) {
-        yield* sql`INSERT INTO errand_records (ticket, created_at, body) VALUES (${r.ticket}, ${r.createdAt}, ${r.body})
+      // In batches, as the journal writes (Journal.ts says why).
+      for (const rows of batches(changes.put)) {
+        yield* sql`INSERT INTO errand_records ${sql.insert(rows.map((r) => ({ ticket: r.ticket, created_at: r.createdAt, body: r.body })))}
         ON CONFLICT (ticket) DO UPDATE SET created_at = excluded.created_at, body = excluded.body`
       }
     },

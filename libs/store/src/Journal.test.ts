@@ -43,4 +43,24 @@ describe("the relay's journal", () => {
       })
     )
   )
+
+  // Rows go out in statements of up to 200: a flush larger than one, with a ticket twice in one
+  // statement, lands whole and in order (the later body wins, as row-by-row upserts did).
+  it.effect("a flush of more rows than one statement holds lands whole, the later of two puts winning", () =>
+    withStore(
+      Effect.gen(function* () {
+        const journal = yield* Journal
+        const tickets = Array.from({ length: 450 }, (_, i) => `t${String(i).padStart(7, "0")}`)
+        const put = [
+          ...tickets.map((ticket) => ({ kind: "errand" as const, ticket, body: '{"v":1}' })),
+          { kind: "errand" as const, ticket: tickets[420]!, body: '{"v":2}' }
+        ]
+        yield* journal.apply({ put, remove: [] })
+        const rows = yield* journal.load()
+        expect(rows.length).toBe(450)
+        expect(rows.find((r) => r.ticket === tickets[420])?.body).toBe('{"v":2}')
+        expect(rows.find((r) => r.ticket === tickets[0])?.body).toBe('{"v":1}')
+      })
+    )
+  )
 })

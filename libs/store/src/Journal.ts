@@ -28,6 +28,15 @@ export interface JournalShape {
   readonly apply: (changes: JournalChanges) => Effect.Effect<void, StoreError>
 }
 
+/** 200 rows: 600 bound values a statement, far under SQLite's limit on variables (32,766). */
+const BATCH_ROWS = 200
+
+export const batches = <A>(rows: ReadonlyArray<A>): Array<ReadonlyArray<A>> => {
+  const out: Array<ReadonlyArray<A>> = []
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) out.push(rows.slice(i, i + BATCH_ROWS))
+  return out
+}
+
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const storeErrors = (yield* StoreHealth).errors
@@ -39,8 +48,11 @@ const make = Effect.gen(function* () {
   const apply = Effect.fn("Journal.apply")(
     function* (changes: JournalChanges) {
       for (const r of changes.remove) yield* sql`DELETE FROM relay_journal WHERE kind = ${r.kind} AND ticket = ${r.ticket}`
-      for (const r of changes.put) {
-        yield* sql`INSERT INTO relay_journal (kind, ticket, body) VALUES (${r.kind}, ${r.ticket}, ${r.body})
+      // A statement per batch of rows, not per row: a flush in a 200-way fan-out writes hundreds, and
+      // each statement costs ~80 Effect steps (docs/ceilings.md, "The relay's fan-out"). Rows apply in
+      // order, as one upsert each.
+      for (const rows of batches(changes.put)) {
+        yield* sql`INSERT INTO relay_journal ${sql.insert(rows.map((r) => ({ kind: r.kind, ticket: r.ticket, body: r.body })))}
         ON CONFLICT (kind, ticket) DO UPDATE SET body = excluded.body`
       }
     },
