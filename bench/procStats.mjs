@@ -1,6 +1,7 @@
 // What the throughput bench reads of a process from /proc while a flood runs: its CPU ticks, its
-// context switches and system calls, and which processes are a backend's PTY hosts.
+// context switches and system calls, and which processes are a backend's PTY hosts; and how busy the whole machine was.
 import * as fs from "node:fs"
+import * as os from "node:os"
 
 /** [user, system] clock ticks (10 ms) of one process, from /proc/<pid>/stat. */
 export const ticks = (pid) => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ").slice(11, 13).map(Number)
@@ -38,3 +39,13 @@ export const ptyHosts = (config) =>
       }
     })
     .map(Number)
+
+/** The machine's busy and total clock ticks so far, all cores together (/proc/stat's first line). */
+export const machineTicks = () => {
+  const f = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number)
+  const all = f.reduce((a, x) => a + x, 0)
+  return { busy: all - f[3] - f[4], all }
+}
+
+/** How many cores were busy on average between two `machineTicks` readings. */
+export const busyCores = (a, b) => (os.cpus().length * (b.busy - a.busy)) / (b.all - a.all)

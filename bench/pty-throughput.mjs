@@ -27,7 +27,7 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { counts, ptyHosts, ticks } from "./procStats.mjs"
+import { busyCores, counts, machineTicks, ptyHosts, ticks } from "./procStats.mjs"
 
 const require = createRequire(import.meta.url)
 const pty = require("node-pty")
@@ -79,8 +79,10 @@ const rawNodePty = async () => {
   await new Promise((r) => setTimeout(r, 300)) // the prompt, before the clock starts
   c.start()
   const cpu0 = process.cpuUsage()
+  const m0 = machineTicks()
   p.write(COMMAND)
   const r = await c.done
+  r.busy = busyCores(m0, machineTicks())
   // This process is the raw reader: its CPU is what node-pty's read path costs, the host's floor.
   const cpu = process.cpuUsage(cpu0)
   r.rawUser = cpu.user / 1e6
@@ -180,8 +182,10 @@ const throughLich = async (b, project) => {
   const backend0 = ticks(b.pid)
   const host0 = sum(pids.slice(1))
   const counts0 = pids.map(counts)
+  const m0 = machineTicks()
   ws.send(frame(id, COMMAND))
   const r = await c.done
+  r.busy = busyCores(m0, machineTicks())
   const cpu = process.cpuUsage(cpu0)
   // Where the time went: this client's CPU and the backend's (clock ticks of 10 ms), against the wall.
   r.clientCpu = (cpu.user + cpu.system) / 1e6
@@ -243,6 +247,10 @@ try {
   const n64 = (k) => Math.round(per64(lich, k))
   const tally = (who) => `${n64(`${who}_switches`)} switches, ${n64(`${who}_reads`)} reads, ${n64(`${who}_writes`)} writes`
   console.log(`  per 64 MiB        (median) PTY host ${tally("host")}; backend ${tally("backend")}`)
+  // Cores busy during a flood, the whole machine: below the core count, the path is bound by the
+  // PTY's hand-offs, not by CPU, and every CPU-second lich adds still costs wall time at that rate.
+  const cores = (rs) => median(rs.map((r) => r.busy)).toFixed(2)
+  console.log(`  busy cores        (median) raw ${cores(raw)}, lich ${cores(lich)} of ${os.cpus().length}`)
   const ratio = median(raw.map((r, i) => (100 * rate(lich[i])) / rate(r)))
   const bestRatio = (100 * rate(best(lich))) / rate(best(raw))
   console.log(
