@@ -24,6 +24,9 @@ const whereNow = (g: SessionGitWire, f: OpenFile): OpenFile | undefined => {
 }
 
 export class DockActions {
+  /** sessions whose `git.Review` was asked since the last load or toggle: asked once, not at every change */
+  private readonly asked = new Set<string>()
+
   constructor(
     private readonly app: AppStore,
     private readonly git: GitStore,
@@ -33,6 +36,15 @@ export class DockActions {
   ) {
     backend.reloaded(() => void this.load())
     backend.follow((e) => this.event(e))
+    // The card shown can change with no call of ours: after a page reload the dock is open from the
+    // last visit and git.All may answer before the window's picture lands (no card shown yet), so the
+    // review is read when the card appears, not only when the dock is toggled.
+    app.subscribe(() => this.reviewShown())
+  }
+
+  /** The shown card's review, read once while the dock is open. */
+  private reviewShown() {
+    if (this.dock.state.open && this.shownId !== "") void this.loadReview(this.shownId)
   }
 
   /** The session the dock is about: the card shown. */
@@ -41,10 +53,11 @@ export class DockActions {
   }
 
   private async load() {
+    this.asked.clear()
     this.git.loading()
     const list = await this.backend.call("git.All")
     if (list) this.git.loaded(list)
-    if (this.dock.state.open && this.shownId !== "") void this.loadReview(this.shownId)
+    this.reviewShown()
     const f = this.dock.state.file
     if (f) void this.readDiff(f)
   }
@@ -65,15 +78,17 @@ export class DockActions {
 
   /** The hotkey: open or close; `id` (a card) is shown in it first when given. */
   toggle(id?: string) {
-    if (id !== undefined && id !== this.shownId) this.show(id)
-    else this.dock.toggle()
-    if (this.dock.state.open && this.shownId !== "") void this.loadReview(this.shownId)
+    if (id !== undefined && id !== this.shownId) return this.show(id)
+    this.asked.delete(this.shownId)
+    this.dock.toggle()
+    this.reviewShown()
   }
 
   /** Opens the dock on `id`'s card. */
   show(id: string) {
-    if (id !== this.shownId) this.app.selectCard(id)
+    this.asked.delete(id)
     this.dock.toggle(true)
+    if (id !== this.shownId) this.app.selectCard(id)
     void this.loadReview(id)
   }
 
@@ -105,7 +120,10 @@ export class DockActions {
   }
 
   async loadReview(id: string) {
-    if (this.git.state.reviews.has(id)) return
+    // Once per session until the next load or toggle: every change of the window's state passes here,
+    // and a refusal is toasted, so asking again at each would repeat it.
+    if (this.git.state.reviews.has(id) || this.asked.has(id)) return
+    this.asked.add(id)
     const r = await this.backend.call("git.Review", { id })
     if (r && !this.git.state.reviews.has(id)) this.git.reviewLoaded(r)
   }
