@@ -20,7 +20,13 @@ const fakeBackend = () => {
       return procedure === "git.Review" ? { id: payload?.id, comments: [], reviews: [] } : []
     }
   }
-  return { backend: backend as unknown as Backend, calls, reload: () => loaders.forEach((l) => l()) }
+  return {
+    backend: backend as unknown as Backend,
+    calls,
+    reload: () => {
+      for (const l of loaders) l()
+    }
+  }
 }
 
 const picture = (...ids: Array<string>): WindowStateWire => ({
