@@ -14,6 +14,7 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { cpuOf, fanRound, floorScript, hostPid } from "./fanout.mjs"
 import { mcpLatencyLine } from "./mcp/latency.mjs"
+import { openPayload } from "./sshd.mjs"
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..")
 const lich = path.join(root, "bin", "lich")
@@ -80,10 +81,7 @@ const rpc = (method, body) =>
     req.on("error", reject)
     req.end(JSON.stringify(body))
   })
-const open = (kind) =>
-  rpc("spawn.Open", { from: "", project, kind, worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" }).then(
-    (o) => o.session
-  )
+const open = (kind) => rpc("spawn.Open", openPayload(project, kind)).then((o) => o.session)
 const waitFile = (file) =>
   new Promise((resolve) => {
     const look = () => fs.existsSync(file)

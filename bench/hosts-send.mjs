@@ -9,7 +9,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { cpuOf } from "./fanout.mjs"
-import { machines, rpcOf } from "./sshd.mjs"
+import { machines, openPayload, rpcOf } from "./sshd.mjs"
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20)
 const agents = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "test", "fixtures", "agents")
@@ -22,8 +22,7 @@ const far = rpcOf(m.remotes[0])
 const added = await local("hosts.Add", { name: "devbox", destination: "host1", lich: "" })
 if (added.state !== "connected") throw new Error(`the host did not connect: ${added.message}`)
 
-const openIn = (rpc, dir) =>
-  rpc("spawn.Open", { from: "", project: dir, kind: "claude", worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" })
+const openIn = (rpc, dir) => rpc("spawn.Open", openPayload(dir, "claude"))
 const project = (b) => path.join(b.env.HOME, "project")
 for (const b of [m.local, m.remotes[0]]) fs.mkdirSync(project(b), { recursive: true })
 const here = (await openIn(local, project(m.local))).session

@@ -11,7 +11,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { chromium } from "playwright-core"
-import { isolated, machines, rpcOf, startLich } from "./sshd.mjs"
+import { isolated, machines, openPayload, rpcOf, startLich } from "./sshd.mjs"
 
 const RUNS = Number(process.env.RUNS ?? 15)
 const HOSTS = 3
@@ -22,18 +22,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const openShells = async (b, dir, n) => {
   fs.mkdirSync(dir, { recursive: true })
   const rpc = rpcOf(b)
-  const one = () =>
-    rpc("spawn.Open", {
-      from: "",
-      project: dir,
-      kind: "shell",
-      worktree: "",
-      base: "",
-      model: "",
-      effort: "",
-      ultracode: false,
-      folder: ""
-    })
+  const one = () => rpc("spawn.Open", openPayload(dir))
   // Ten at a time: every open starts a PTY, and 150 at once would only queue on two cores.
   for (let i = 0; i < n; i += 10) await Promise.all(Array.from({ length: Math.min(10, n - i) }, one))
 }

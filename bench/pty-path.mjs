@@ -19,13 +19,13 @@
 //        PATHS=raw,window runs only those paths, in that order.
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
-import * as http from "node:http"
 import { createRequire } from "node:module"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { startBackend } from "./backendRun.mjs"
+import { isolated, lich, openPayload, rpcOf, startLich } from "./sshd.mjs"
+import { keysFrame, writeFlood } from "./terminalBench.mjs"
 
 const require = createRequire(import.meta.url)
 const pty = require("node-pty")
@@ -37,13 +37,7 @@ const ROUNDS = Number(process.argv[3] ?? 11)
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lich-path-"))
 
 const file = path.join(tmp, "big.txt")
-{
-  const line = "0123456789 the quick brown fox jumps over the lazy dog ABCDEFGHIJKLMNOPQRSTUVWXYZ\n"
-  const chunk = line.repeat(Math.ceil((1 << 20) / line.length))
-  const fd = fs.openSync(file, "w")
-  for (let i = 0; i < MIB; i++) fs.writeSync(fd, chunk)
-  fs.closeSync(fd)
-}
+writeFlood(file, MIB)
 const bytes = fs.statSync(file).size
 const fifo = path.join(tmp, "took")
 spawnSync("mkfifo", [fifo])
@@ -172,68 +166,27 @@ const tcpSink = async () => {
   return { socket, child }
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = s.address().port
-      s.close(() => resolve(port))
-    })
-  })
-
-/** lich --no-window in a private home, with a JSON RPC call and a stop that ends its host too. */
-const lich = async (name, extra = {}) => {
-  const port = await freePort()
-  const home = path.join(tmp, name)
-  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, "config"), LICH_LISTEN_PORT: String(port), SHELL: "/bin/sh" }
-  for (const k of Object.keys(env)) if (k.startsWith("LICH_") && k !== "LICH_LISTEN_PORT") delete env[k]
-  Object.assign(env, extra)
-  fs.mkdirSync(home, { recursive: true })
-  const bin = path.join(root, "bin", "lich")
-  const { server, token } = await startBackend(bin, env, tmp, "ignore")
-  const rpc = (method, payload) =>
-    new Promise((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, method: "POST", path: `/rpc/${method}?token=${token}` }, (res) => {
-        let text = ""
-        res.on("data", (d) => (text += d))
-        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${method}: ${text}`))))
-      })
-      req.on("error", reject)
-      req.end(JSON.stringify(payload))
-    })
+/** lich --no-window in a home of its own, with its RPC and a stop that ends its PTY host too. */
+const startBackend = async (name, extra = {}) => {
+  const b = await startLich(await isolated(path.join(tmp, name), extra))
+  const rpc = rpcOf(b)
   const stop = () => {
-    spawnSync(bin, ["quit"], { env, stdio: "ignore" })
-    return new Promise((r) => (server.exitCode === null ? server.once("exit", r) : r()))
+    spawnSync(lich, ["quit"], { env: b.env, stdio: "ignore" })
+    return new Promise((r) => (b.child.exitCode === null ? b.child.once("exit", r) : r()))
   }
-  return { port, token, rpc, stop }
+  return { ...b, rpc, stop }
 }
 
-const openShell = async (b) => {
-  const opened = await b.rpc("spawn.Open", {
-    from: "",
-    project: tmp,
-    kind: "shell",
-    worktree: "",
-    base: "",
-    model: "",
-    effort: "",
-    ultracode: false,
-    folder: ""
-  })
-  return opened.session.id
-}
-const keys = (id, text) => {
-  const idb = Buffer.from(id)
-  return Buffer.concat([Buffer.from([idb.length]), idb, Buffer.from(text)])
-}
 /** A lich shell, typed into over /ws; attached (the window path) or not (the backend alone). */
 const throughLich = async (b, attach) => {
-  const id = await openShell(b)
+  const { session } = await b.rpc("spawn.Open", openPayload(tmp))
+  const id = session.id
   const ws = new WebSocket(`ws://127.0.0.1:${b.port}/ws?token=${b.token}`)
   await new Promise((r) => ws.once("open", r))
   ws.on("message", () => {}) // a client that takes each message and drops it
   if (attach) ws.send(JSON.stringify({ attach: id }))
   ws.send(JSON.stringify({ resize: id, cols: 120, rows: 40 }))
-  const s = await timed((text) => ws.send(keys(id, text)))
+  const s = await timed((text) => ws.send(keysFrame(id, text)))
   ws.close()
   await b.rpc("spawn.Close", { from: "", target: id, project: tmp, worktree: "", force: true })
   return s
@@ -241,8 +194,8 @@ const throughLich = async (b, attach) => {
 
 const host = await hostClient()
 const sink = await tcpSink()
-const b = await lich("lich")
-const solo = await lich("solo", { LICH_PTY_HOST: "off" })
+const b = await startBackend("lich")
+const solo = await startBackend("solo", { LICH_PTY_HOST: "off" })
 const paths = {
   raw,
   host: () => {

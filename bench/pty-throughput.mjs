@@ -28,6 +28,8 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { busyCores, counts, machineTicks, ptyHosts, ticks } from "./procStats.mjs"
+import { openPayload } from "./sshd.mjs"
+import { keysFrame, writeFlood } from "./terminalBench.mjs"
 
 const require = createRequire(import.meta.url)
 const pty = require("node-pty")
@@ -39,15 +41,8 @@ const SHELLS = Number(process.argv[3] ?? 100)
 const PAIRS = Number(process.argv[4] ?? 21)
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lich-bench-"))
 
-// Printable lines, like a build log: a terminal's real load, not binary noise.
 const file = path.join(tmp, "big.txt")
-{
-  const line = "0123456789 the quick brown fox jumps over the lazy dog ABCDEFGHIJKLMNOPQRSTUVWXYZ\n"
-  const chunk = line.repeat(Math.ceil((1 << 20) / line.length))
-  const fd = fs.openSync(file, "w")
-  for (let i = 0; i < MIB; i++) fs.writeSync(fd, chunk)
-  fs.closeSync(fd)
-}
+writeFlood(file, MIB)
 // Typed with a split marker so the echoed command line never matches what `echo` prints.
 const COMMAND = `cat ${file}; echo __DO""NE__\r`
 const MARKER = Buffer.from("__DONE__")
@@ -152,13 +147,7 @@ const rpc = (b, method, payload) =>
     req.end(body)
   })
 
-const openShell = (b, project) =>
-  rpc(b, "spawn.Open", { from: "", project, kind: "shell", worktree: "", base: "", model: "", effort: "", ultracode: false, folder: "" })
-
-const frame = (id, text) => {
-  const idb = Buffer.from(id)
-  return Buffer.concat([Buffer.from([idb.length]), idb, Buffer.from(text)])
-}
+const openShell = (b, project) => rpc(b, "spawn.Open", openPayload(project))
 
 const throughLich = async (b, project) => {
   const opened = await openShell(b, project)
@@ -183,7 +172,7 @@ const throughLich = async (b, project) => {
   const host0 = sum(pids.slice(1))
   const counts0 = pids.map(counts)
   const m0 = machineTicks()
-  ws.send(frame(id, COMMAND))
+  ws.send(keysFrame(id, COMMAND))
   const r = await c.done
   r.busy = busyCores(m0, machineTicks())
   const cpu = process.cpuUsage(cpu0)

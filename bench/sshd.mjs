@@ -139,6 +139,19 @@ export const machines = async ({ hosts = 1, localEnv = {}, remoteEnv = {} } = {}
   return { dir, local, remotes, stop }
 }
 
+/** spawn.Open's payload for a card of `kind` in `project`, every other field left to lich. */
+export const openPayload = (project, kind = "shell") => ({
+  from: "",
+  project,
+  kind,
+  worktree: "",
+  base: "",
+  model: "",
+  effort: "",
+  ultracode: false,
+  folder: ""
+})
+
 /** A POST to one lich's RPC; resolves with the JSON answer, rejects with the body of anything but 200. */
 export const rpcOf = (b) => async (method, body) => {
   const r = await fetch(`http://127.0.0.1:${b.port}/rpc/${method}?token=${b.token}`, {
